@@ -1,0 +1,44 @@
+// @vitest-environment node
+import { QueryClient } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient, setApiClient } from '../../../lib/api-client';
+import { createRequestLog } from '../../../lib/request-log';
+import { accountKeys, accountQueryOptions } from './account-api';
+
+const BASE = 'https://api.example.com';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() =>
+  setApiClient(createApiClient({ baseUrl: BASE, getToken: () => 'tok', log: createRequestLog() })),
+);
+afterEach(() => {
+  server.resetHandlers();
+  setApiClient(null);
+});
+afterAll(() => server.close());
+
+const queryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+describe('accountQueryOptions', () => {
+  it('uses a key under the account root', () => {
+    expect(accountKeys.all).toEqual(['account']);
+    expect(accountQueryOptions().queryKey).toEqual(['account', 'detail']);
+  });
+
+  it('reads /v3/account and returns whatever JSON it holds', async () => {
+    const body = { data: { plan: 'pro', seats: [1, 2] }, anything: null };
+    server.use(http.get(`${BASE}/v3/account`, () => HttpResponse.json(body)));
+
+    await expect(queryClient().fetchQuery(accountQueryOptions())).resolves.toEqual(body);
+  });
+
+  it('still refuses a body that is not JSON', async () => {
+    server.use(http.get(`${BASE}/v3/account`, () => HttpResponse.text('ok')));
+
+    await expect(queryClient().fetchQuery(accountQueryOptions())).rejects.toMatchObject({
+      kind: 'invalid-response',
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getApiClient } from '../../../lib/api-client';
+
+// The spec leaves the account response undescribed, so any JSON is accepted and shown as it is.
+// The client still refuses a body that is not JSON at all.
+export const accountSchema = z.unknown();
+
+export type Account = z.infer<typeof accountSchema>;
+
+const all = ['account'] as const;
+
+export const accountKeys = {
+  all,
+  detail: () => [...all, 'detail'] as const,
+};
+
+export function fetchAccount(signal?: AbortSignal): Promise<Account> {
+  return getApiClient().get('/v3/account', { schema: accountSchema, signal });
+}
+
+export function accountQueryOptions() {
+  return queryOptions({
+    queryKey: accountKeys.detail(),
+    queryFn: ({ signal }) => fetchAccount(signal),
+  });
+}

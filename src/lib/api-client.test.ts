@@ -1,0 +1,353 @@
+// @vitest-environment node
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from './api-error';
+import { apiClientRef, createApiClient, getApiClient, setApiClient } from './api-client';
+import { createRequestLog } from './request-log';
+
+const BASE = 'https://api.example.com/prefix';
+const TOKEN = 'header.payload.sig-9f8e7d';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const itemSchema = z.object({ id: z.string(), name: z.string() });
+
+function makeClient(overrides: { getToken?: () => string | null; now?: () => number } = {}) {
+  const log = createRequestLog();
+  const client = createApiClient({ baseUrl: `${BASE}/`, getToken: () => TOKEN, log, ...overrides });
+  return { client, log };
+}
+
+/** Runs the request and returns what it threw, failing the test if it did not throw. */
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => expect.fail('expected the request to fail'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('requests', () => {
+  it('joins paths onto the base path and sends the auth and accept headers', async () => {
+    let seen: Request | undefined;
+    server.use(
+      http.get(`${BASE}/v1/items/:id`, ({ request }) => {
+        seen = request;
+        return HttpResponse.json({ id: 'item_1', name: 'One' });
+      }),
+    );
+    const { client } = makeClient();
+    expect(client.baseUrl).toBe(BASE);
+
+    const item = await client.get(`/v1/items/${encodeURIComponent('item_1')}`, {
+      schema: itemSchema,
+    });
+
+    expect(item).toEqual({ id: 'item_1', name: 'One' });
+    expect(seen?.url).toBe(`${BASE}/v1/items/item_1`);
+    expect(seen?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(seen?.headers.get('accept')).toBe('application/json');
+  });
+
+  it('leaves out empty query values and encodes the rest', async () => {
+    let url: URL | undefined;
+    server.use(
+      http.get(`${BASE}/v1/products`, ({ request }) => {
+        url = new URL(request.url);
+        return HttpResponse.json([]);
+      }),
+    );
+    const { client } = makeClient();
+
+    await client.get('/v1/products', {
+      query: {
+        category: 'Home & Garden',
+        min_price: 0,
+        max_price: undefined,
+        sort: null,
+        q: '',
+        blank: '  ',
+        nan: Number.NaN,
+        page: 2,
+      },
+      schema: z.array(z.never()),
+    });
+
+    expect(url?.search).toBe('?category=Home+%26+Garden&min_price=0&page=2');
+    expect(url?.searchParams.get('category')).toBe('Home & Garden');
+  });
+
+  it('does not call the API without a token', async () => {
+    const fetchImpl = vi.fn<typeof fetch>();
+    const log = createRequestLog();
+    const client = createApiClient({ baseUrl: BASE, getToken: () => null, fetchImpl, log });
+
+    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 401,
+      code: 'no_token',
+      message: 'Not signed in',
+    });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    'v1/users',
+    '//evil.example.com/v1/users',
+    '/v1/users?page=1',
+    '/v1/users/..',
+    '/v1/%2e%2e/x',
+  ])('refuses the path %s before sending the token anywhere', async (path) => {
+    const fetchImpl = vi.fn<typeof fetch>();
+    const client = createApiClient({ baseUrl: BASE, getToken: () => TOKEN, fetchImpl });
+    await expect(client.get(path, { schema: z.unknown() })).rejects.toThrow(/API path must/);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('keeps the token out of the request log', async () => {
+    server.use(
+      http.get(`${BASE}/v1/items`, () =>
+        HttpResponse.json({ id: 'a', name: 'A' }, { headers: { 'X-Request-Id': 'req_ok' } }),
+      ),
+      http.get(`${BASE}/v1/missing`, () =>
+        HttpResponse.json(
+          { error: { code: 'not_found', message: 'Nope', request_id: 'req_404' } },
+          { status: 404 },
+        ),
+      ),
+    );
+    let clock = 1_000;
+    const { client, log } = makeClient({ now: () => (clock += 5) });
+
+    await client.get('/v1/items', { query: { page: 1 }, schema: itemSchema });
+    await failure(client.get('/v1/missing', { schema: itemSchema }));
+
+    expect(log.entries()).toMatchObject([
+      {
+        id: 1,
+        method: 'GET',
+        url: `${BASE}/v1/items?page=1`,
+        status: 200,
+        requestId: 'req_ok',
+        durationMs: 5,
+      },
+      { id: 2, status: 404, requestId: 'req_404', error: 'Not found (HTTP 404): Nope.' },
+    ]);
+    expect(log.entries()[0]?.error).toBeUndefined();
+    expect(JSON.stringify(log.entries())).not.toContain(TOKEN);
+    expect(JSON.stringify(log.entries())).not.toContain('sig-9f8e7d');
+  });
+});
+
+describe('errors', () => {
+  it('reads the spec error body', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'invalid_parameter',
+              message: 'limit must be at most 100',
+              request_id: 'req_abc',
+            },
+          },
+          { status: 400, headers: { 'X-Request-Id': 'req_header' } },
+        ),
+      ),
+    );
+    const { client } = makeClient();
+
+    const error = await failure(
+      client.get('/v1/users', { query: { limit: 500 }, schema: z.unknown() }),
+    );
+
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 400,
+      code: 'invalid_parameter',
+      serverMessage: 'limit must be at most 100',
+      requestId: 'req_abc',
+      method: 'GET',
+      url: `${BASE}/v1/users?limit=500`,
+      retryAfterMs: undefined,
+    });
+    expect(error.message).toBe('Invalid parameters (HTTP 400): limit must be at most 100.');
+  });
+
+  it('falls back to the X-Request-Id header for the request id', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, () =>
+        HttpResponse.json(
+          { error: { code: 'forbidden', message: 'Missing scope' } },
+          { status: 403, headers: { 'X-Request-Id': 'req_hdr' } },
+        ),
+      ),
+    );
+    const { client } = makeClient();
+
+    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+
+    expect(error).toMatchObject({ status: 403, code: 'forbidden', requestId: 'req_hdr' });
+  });
+
+  it('copes with an HTML error page from a gateway', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, () =>
+        HttpResponse.html('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502 }),
+      ),
+    );
+    const { client } = makeClient();
+
+    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 502,
+      code: undefined,
+      serverMessage: undefined,
+      requestId: undefined,
+    });
+    expect(error.message).toBe('Bad gateway (HTTP 502).');
+  });
+
+  it('reports a network failure with the origin it could not reach', async () => {
+    server.use(http.get(`${BASE}/v1/users`, () => HttpResponse.error()));
+    const { client, log } = makeClient();
+
+    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+
+    expect(error).toMatchObject({ kind: 'network', status: 0 });
+    expect(error.message).toMatch(/^Could not reach the API at https:\/\/api\.example\.com\./);
+    expect(log.entries()).toMatchObject([{ status: 0, error: error.message }]);
+  });
+
+  it('reports a 2xx body that is not JSON', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, () =>
+        HttpResponse.html('<!doctype html><div id="root"></div>', {
+          headers: { 'X-Request-Id': 'req_html' },
+        }),
+      ),
+    );
+    const { client } = makeClient();
+
+    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 200, requestId: 'req_html' });
+    expect(error.message).toMatch(/not JSON \(content type: text\/html/);
+  });
+
+  it('reports a response that breaks the schema, naming the first problems', async () => {
+    server.use(
+      http.get(`${BASE}/v1/items`, () =>
+        HttpResponse.json(
+          {
+            data: [
+              { id: 'a', name: 'A' },
+              { id: 7, name: null },
+            ],
+          },
+          { headers: { 'X-Request-Id': 'req_bad' } },
+        ),
+      ),
+    );
+    const { client } = makeClient();
+
+    const error = await failure(
+      client.get('/v1/items', { schema: z.object({ data: z.array(itemSchema) }) }),
+    );
+
+    expect(error).toMatchObject({ kind: 'schema', status: 200, requestId: 'req_bad' });
+    expect(error.message).toMatch(/data\.1\.id: .*string.*; data\.1\.name: /);
+  });
+
+  it('accepts and drops fields the schema does not know', async () => {
+    server.use(
+      http.get(`${BASE}/v1/items`, () =>
+        HttpResponse.json({ id: 'a', name: 'A', added_later: true }),
+      ),
+    );
+    const { client } = makeClient();
+
+    await expect(client.get('/v1/items', { schema: itemSchema })).resolves.toEqual({
+      id: 'a',
+      name: 'A',
+    });
+  });
+
+  it('reads Retry-After in seconds', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, () =>
+        HttpResponse.json(
+          { error: { code: 'rate_limited', message: 'Slow down', request_id: 'req_429' } },
+          { status: 429, headers: { 'Retry-After': '3' } },
+        ),
+      ),
+    );
+    const { client } = makeClient();
+
+    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 3000, code: 'rate_limited' });
+  });
+
+  it('reads Retry-After as an HTTP date, relative to now', async () => {
+    const now = Date.parse('2025-03-01T12:00:00Z');
+    server.use(
+      http.get(`${BASE}/v1/users`, () =>
+        HttpResponse.text('busy', {
+          status: 429,
+          headers: { 'Retry-After': new Date(now + 20_000).toUTCString() },
+        }),
+      ),
+    );
+    const { client } = makeClient({ now: () => now });
+
+    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+
+    expect(error.retryAfterMs).toBe(20_000);
+    expect(error.receivedAt).toBe(now);
+  });
+
+  it('lets an abort through as the native AbortError', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const { client, log } = makeClient();
+    const controller = new AbortController();
+
+    const request = client.get('/v1/users', { schema: z.unknown(), signal: controller.signal });
+    controller.abort();
+
+    const error = await request.catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(log.entries()).toHaveLength(1);
+  });
+});
+
+describe('apiClientRef', () => {
+  afterEach(() => setApiClient(null));
+
+  it('explains when the client has not been configured', () => {
+    expect(() => getApiClient()).toThrow(/not configured: call setApiClient\(\)/);
+  });
+
+  it('hands out the configured client', () => {
+    const { client } = makeClient();
+    setApiClient(client);
+    expect(getApiClient()).toBe(client);
+    expect(apiClientRef.current).toBe(client);
+  });
+});

@@ -1,0 +1,33 @@
+// A fixed locale: the UI contract promises "1–50 of 1,000", whatever the browser's language.
+const LOCALE = 'en-US';
+
+const countFormat = new Intl.NumberFormat(LOCALE);
+// The spec does not name a currency, so prices are shown as plain decimals, never with a symbol.
+const priceFormat = new Intl.NumberFormat(LOCALE, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+export function formatPrice(value: number): string {
+  return priceFormat.format(value);
+}
+
+/** The table's range text, e.g. "1–50 of 1,000" (en dash); "0 of N" when the page is empty. */
+export function formatRange({
+  page,
+  limit,
+  total,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+}) {
+  const first = (page - 1) * limit + 1;
+  if (total <= 0 || first > total) return `0 of ${formatCount(Math.max(total, 0))}`;
+  const last = Math.min(page * limit, total);
+  return `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`;
+}

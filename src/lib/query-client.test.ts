@@ -1,0 +1,107 @@
+import { MutationObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type ApiErrorInit } from './api-error';
+import { createQueryClient, retryDelay, shouldRetry } from './query-client';
+
+const apiError = (init: Partial<ApiErrorInit>) =>
+  new ApiError({
+    kind: 'http',
+    status: 500,
+    method: 'GET',
+    url: 'https://api.example.com/v1/users',
+    ...init,
+  });
+
+const network = apiError({ kind: 'network', status: 0 });
+const server500 = apiError({ status: 500 });
+const gateway503 = apiError({ status: 503 });
+const rateLimited = apiError({ status: 429, retryAfterMs: 2_000 });
+const rateLimitedNoHint = apiError({ status: 429 });
+
+describe('shouldRetry', () => {
+  it.each([
+    ['network', network, [true, true, false]],
+    ['500', server500, [true, true, false]],
+    ['503', gateway503, [true, true, false]],
+    ['429', rateLimited, [true, true, true, false]],
+    ['400', apiError({ status: 400 }), [false]],
+    ['401', apiError({ status: 401 }), [false]],
+    ['403', apiError({ status: 403 }), [false]],
+    ['404', apiError({ status: 404 }), [false]],
+    ['schema', apiError({ kind: 'schema', status: 200 }), [false]],
+    ['invalid-response', apiError({ kind: 'invalid-response', status: 200 }), [false]],
+    ['a plain Error', new Error('bug'), [false]],
+  ])('%s: retries after failures 0, 1, 2… → %j', (_name, error, expected) => {
+    expect(expected.map((_, failureCount) => shouldRetry(failureCount, error))).toEqual(expected);
+  });
+});
+
+describe('retryDelay', () => {
+  it.each([
+    [0, 500],
+    [1, 1_000],
+    [2, 2_000],
+    [3, 4_000],
+    [4, 8_000],
+    [8, 8_000],
+  ])('backs off exponentially: failure %i → %i ms before jitter', (failureCount, base) => {
+    expect(retryDelay(failureCount, server500, () => 0)).toBe(base);
+    const jittered = retryDelay(failureCount, server500, () => 0.999);
+    expect(jittered).toBeGreaterThanOrEqual(base);
+    expect(jittered).toBeLessThanOrEqual(Math.min(base * 1.2, 8_000));
+  });
+
+  it('waits exactly Retry-After plus a small margin on 429, whatever the failure count', () => {
+    expect(retryDelay(0, rateLimited, () => 0.5)).toBe(2_050);
+    expect(retryDelay(2, rateLimited, () => 0.5)).toBe(2_050);
+    expect(retryDelay(0, apiError({ status: 429, retryAfterMs: 0 }))).toBe(50);
+  });
+
+  it('backs off on 429 without Retry-After', () => {
+    expect(retryDelay(1, rateLimitedNoHint, () => 0)).toBe(1_000);
+  });
+});
+
+describe('createQueryClient', () => {
+  it('sets the agreed defaults', () => {
+    const defaults = createQueryClient().getDefaultOptions().queries;
+    expect(defaults).toMatchObject({
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      retry: shouldRetry,
+      retryDelay,
+    });
+  });
+
+  it('reports a 401 from a query, and nothing else', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient({ onUnauthorized });
+    const unauthorized = apiError({ status: 401, code: 'token_expired' });
+
+    await expect(
+      client.fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(unauthorized) }),
+    ).rejects.toBe(unauthorized);
+    await expect(
+      client.fetchQuery({
+        queryKey: ['b'],
+        queryFn: () => Promise.reject(apiError({ status: 403 })),
+      }),
+    ).rejects.toBeInstanceOf(ApiError);
+
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith(unauthorized);
+  });
+
+  it('reports a 401 from a mutation', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient({ onUnauthorized });
+    const unauthorized = apiError({ status: 401 });
+    const observer = new MutationObserver(client, {
+      mutationFn: () => Promise.reject(unauthorized),
+    });
+
+    await expect(observer.mutate()).rejects.toBe(unauthorized);
+
+    expect(onUnauthorized).toHaveBeenCalledWith(unauthorized);
+  });
+});

@@ -1,0 +1,75 @@
+import { redactUrl } from './api-error';
+
+export type RequestLogEntry = {
+  readonly id: number;
+  readonly method: string;
+  /** Secret-looking query parameters removed. */
+  readonly url: string;
+  /** 0 when no HTTP response arrived. */
+  readonly status: number;
+  readonly durationMs: number;
+  readonly requestId?: string | undefined;
+  /** Milliseconds since the epoch. */
+  readonly startedAt: number;
+  /** A one-line summary of what went wrong, absent for successes. */
+  readonly error?: string | undefined;
+};
+
+export type RequestLogInput = Omit<RequestLogEntry, 'id'>;
+
+/**
+ * `entries` returns the same array until something changes, so it can be handed straight to
+ * React's useSyncExternalStore as the snapshot getter.
+ */
+export type RequestLog = {
+  record(entry: RequestLogInput): RequestLogEntry;
+  /** Oldest first. */
+  entries(): readonly RequestLogEntry[];
+  subscribe(listener: () => void): () => void;
+  clear(): void;
+};
+
+export const REQUEST_LOG_CAPACITY = 200;
+
+export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
+  let snapshot: readonly RequestLogEntry[] = Object.freeze([]);
+  // Not reset by clear(), so ids stay unique for the page's lifetime (they key list rows).
+  let nextId = 1;
+  const listeners = new Set<() => void>();
+
+  const publish = (next: readonly RequestLogEntry[]) => {
+    snapshot = Object.freeze(next);
+    for (const listener of [...listeners]) listener();
+  };
+
+  return {
+    record(input) {
+      // Copy field by field: whatever else a caller passes (headers, say) is never kept.
+      const entry: RequestLogEntry = Object.freeze({
+        id: nextId++,
+        method: input.method,
+        url: redactUrl(input.url),
+        status: input.status,
+        durationMs: input.durationMs,
+        requestId: input.requestId,
+        startedAt: input.startedAt,
+        error: input.error,
+      });
+      publish([...snapshot.slice(Math.max(0, snapshot.length - capacity + 1)), entry]);
+      return entry;
+    },
+    entries: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    clear() {
+      if (snapshot.length > 0) publish([]);
+    },
+  };
+}
+
+/** The log the app's client writes to and a diagnostics view can read. */
+export const requestLog = createRequestLog();
