@@ -5,15 +5,37 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 
 export default tseslint.config(
-  { ignores: ['dist', '.e2e', 'node_modules', 'public/mockServiceWorker.js', 'test-results', 'playwright-report', 'bench-results'] },
+  {
+    ignores: [
+      'dist',
+      '.e2e',
+      'node_modules',
+      'public/mockServiceWorker.js',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+    ],
+  },
   {
     files: ['**/*.{ts,tsx,js}'],
-    extends: [js.configs.recommended, ...tseslint.configs.recommended, ...pluginQuery.configs['flat/recommended']],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: { ecmaVersion: 2023, globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [...pluginQuery.configs['flat/recommended']],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Playwright fixtures take `{}` when they need no other fixture.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
   },
 );

@@ -1,0 +1,127 @@
+import { expect, test } from './support/fixtures';
+
+function b64url(value: unknown): string {
+  return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString(
+    'base64url',
+  );
+}
+const hs256 = b64url({ alg: 'HS256', typ: 'JWT' });
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+test('signs in and lists the first page of users', async ({ page, signIn }) => {
+  await signIn();
+  await expect(page).toHaveURL(/\/users/);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(51);
+});
+
+test('Use demo token signs in @demo-only', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText('Demo mode')).toBeVisible();
+  await page.getByRole('button', { name: 'Use demo token' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('user_');
+});
+
+test('a real-API build has no demo button and no mock in the page @real-api-only', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use demo token' })).toHaveCount(0);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0);
+  expect(scripts.filter((url) => /mock|browser|jwt/i.test(url))).toEqual([]);
+});
+
+const MALFORMED: [string, () => string, RegExp][] = [
+  ['not three parts', () => 'abc.def', /three parts/],
+  ['a part that is not base64url', () => `${hs256}.not*base64.sig`, /not base64url/],
+  [
+    'a payload that is not JSON',
+    () => `${hs256}.${b64url('hello')}.c2ln`,
+    /not valid base64url-encoded JSON/,
+  ],
+  [
+    'alg none',
+    () => `${b64url({ alg: 'none' })}.${b64url({ exp: inAnHour() })}.c2ln`,
+    /only accepts HS256/,
+  ],
+  ['no exp', () => `${hs256}.${b64url({ sub: 'x' })}.c2ln`, /no expiry time/],
+  ['a non-numeric exp', () => `${hs256}.${b64url({ exp: 'soon' })}.c2ln`, /not a number/],
+];
+
+for (const [name, makeToken, problem] of MALFORMED) {
+  test(`refuses a token with ${name} without calling the API`, async ({ page }) => {
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/v\d\//.test(request.url())) apiCalls.push(request.url());
+    });
+    await page.goto('/login');
+    await page.getByLabel('Access token').fill(makeToken());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText(problem);
+    await expect(page).toHaveURL(/\/login/);
+    expect(apiCalls).toEqual([]);
+  });
+}
+
+test('refuses an expired token', async ({ page, mintToken }) => {
+  await page.goto('/login');
+  await page.getByLabel('Access token').fill(await mintToken('expired'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('expired');
+});
+
+test('shows what the token says before signing in, and accepts a Bearer prefix', async ({
+  page,
+  mintToken,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Access token').fill(`  Bearer ${await mintToken('users-only')}  `);
+  const summary = page.getByRole('region', { name: 'What this token says' });
+  await expect(summary).toContainText('demo-admin');
+  await expect(summary).toContainText('users:read');
+  await expect(summary).toContainText(/in (59|60) minutes|in 1 hour/);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+});
+
+test('lands on next after sign-in', async ({ page, signIn }) => {
+  await signIn({ next: '/products?category=Books' });
+  await expect(page).toHaveURL(/\/products\?category=Books$/);
+});
+
+test('a signed-out visit goes to sign-in and comes back', async ({ page, mintToken }) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
+  await page.getByLabel('Access token').fill(await mintToken());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+for (const next of [
+  '//evil.example/users',
+  'https://evil.example/',
+  '/\\evil.example',
+  '/%09/evil.example',
+]) {
+  test(`refuses to redirect to ${next}`, async ({ page, signIn }) => {
+    await signIn({ next });
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/users$/);
+  });
+}
+
+test('the token never appears in the URL or storage other than the chosen one', async ({
+  page,
+  signIn,
+}) => {
+  const token = await signIn();
+  expect(page.url()).not.toContain(token);
+  expect(await page.evaluate(() => localStorage.getItem('admin-console.token'))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('admin-console.token'))).toBe(token);
+});

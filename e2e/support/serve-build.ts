@@ -1,0 +1,32 @@
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { preview } from 'vite';
+
+/**
+ * Serves the production build with `vite preview`. With --api, it serves a copy of the build with
+ * a config.json pointing at that API, which is how a real deployment chooses its API without
+ * rebuilding.
+ */
+const { values } = parseArgs({
+  options: { port: { type: 'string' }, api: { type: 'string' } },
+});
+const port = Number(values.port);
+if (!existsSync('dist/index.html')) {
+  console.error('dist/ has no build: run `npm run build` first.');
+  process.exit(1);
+}
+
+let outDir = 'dist';
+if (values.api) {
+  outDir = `.e2e/build-${port}`;
+  rmSync(outDir, { recursive: true, force: true });
+  cpSync('dist', outDir, { recursive: true });
+  writeFileSync(`${outDir}/config.json`, JSON.stringify({ apiBaseUrl: values.api }));
+}
+
+const server = await preview({
+  build: { outDir },
+  preview: { port, strictPort: true, host: '127.0.0.1' },
+  logLevel: 'warn',
+});
+server.printUrls();

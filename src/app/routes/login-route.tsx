@@ -1,0 +1,7 @@
+import { LoginPage } from '../../features/auth/login-page';
+import { useEnvironment } from '../environment';
+
+export function Component() {
+  const { demo } = useEnvironment();
+  return <LoginPage mintDemoToken={demo?.mintToken} />;
+}

@@ -1,0 +1,53 @@
+import { useSyncExternalStore } from 'react';
+
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+const STORAGE_KEY = 'admin-console.theme';
+const media = () => window.matchMedia('(prefers-color-scheme: dark)');
+const listeners = new Set<() => void>();
+
+function readChoice(): ThemeChoice {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    return stored === 'light' || stored === 'dark' ? stored : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+let choice: ThemeChoice = 'system';
+
+/** Applies the remembered theme; called once at start-up, before the first render. */
+export function initTheme() {
+  choice = readChoice();
+  apply();
+  media().addEventListener('change', apply);
+}
+
+function apply() {
+  const dark = choice === 'dark' || (choice === 'system' && media().matches);
+  document.documentElement.classList.toggle('dark', dark);
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+}
+
+export function setTheme(next: ThemeChoice) {
+  choice = next;
+  try {
+    if (next === 'system') localStorage.removeItem(STORAGE_KEY);
+    else localStorage.setItem(STORAGE_KEY, next);
+  } catch {
+    // Not remembered, but still applied for this visit.
+  }
+  apply();
+  for (const listener of listeners) listener();
+}
+
+export function useTheme(): ThemeChoice {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => choice,
+  );
+}

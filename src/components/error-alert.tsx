@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { type ApiError, statusText } from '../lib/api-error';
+import { formatCountdown } from '../lib/time';
+import { Button } from './button';
+import { CopyButton } from './copy-button';
+import { useNow } from './use-now';
+
+interface ErrorAlertProps {
+  error: ApiError;
+  /** What the page was trying to load, e.g. "users" or "user user_123". */
+  what: string;
+  onRetry?: () => void;
+  /** When the console will try again by itself (a rate-limited request), epoch ms. */
+  retryAt?: number | undefined;
+  children?: ReactNode;
+}
+
+/**
+ * The one way a failed request is shown: what the status means in words, what the server said,
+ * and the request id to quote to the API team.
+ */
+export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAlertProps) {
+  const now = useNow(1000, retryAt !== undefined);
+  const title =
+    error.kind === 'network'
+      ? `Could not reach the API to load ${what}`
+      : error.kind === 'http'
+        ? `${error.status} ${statusText(error.status)}`
+        : `Unexpected response from the API while loading ${what}`;
+
+  return (
+    <div
+      role="alert"
+      className="space-y-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-950 dark:border-red-800 dark:bg-red-950/60 dark:text-red-50"
+    >
+      <p className="font-semibold">{title}</p>
+      <p>{explain(error, what)}</p>
+      {error.serverMessage && (
+        <p>
+          <span className="font-medium">The server said:</span> {error.serverMessage}
+        </p>
+      )}
+      {error.status === 429 && retryAt !== undefined && (
+        <p>
+          The console will try again in {formatCountdown(retryAt - now)} (the server asked to wait).
+        </p>
+      )}
+      {error.requestId ? (
+        <p className="flex flex-wrap items-center gap-2">
+          <span>
+            Request ID: <code className="font-mono">{error.requestId}</code>
+          </span>
+          <CopyButton text={error.requestId} label="Copy request ID" />
+        </p>
+      ) : (
+        <p className="text-red-900/80 dark:text-red-100/80">No request ID was returned.</p>
+      )}
+      <div className="flex flex-wrap gap-2 pt-1">
+        {onRetry && <Button onClick={onRetry}>Try again</Button>}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function explain(error: ApiError, what: string): string {
+  switch (error.kind) {
+    case 'network':
+      return `There was no answer from ${originOf(error.url)}. Check your connection or the API’s status.`;
+    case 'invalid-response':
+      return 'The API answered with something that is not JSON, so it cannot be shown.';
+    case 'schema':
+      return `The API’s answer does not have the documented shape, so it is not shown. ${error.message}`;
+    case 'http':
+      break;
+  }
+  switch (error.status) {
+    case 400:
+      return `The API refused the request for ${what} as invalid.`;
+    case 401:
+      return 'The API did not accept your token.';
+    case 403:
+      return `Your token lacks permission to read ${what}. Ask for a token with the right scope.`;
+    case 404:
+      return `The API has no ${what}.`;
+    case 429:
+      return `The rate limit was hit while loading ${what}.`;
+    default:
+      return error.status >= 500
+        ? `The API failed while loading ${what}.`
+        : `The request for ${what} failed.`;
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'the API';
+  }
+}

@@ -1,0 +1,142 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/button';
+import { useNow } from '../../components/use-now';
+import { safeNextPath } from './safe-next';
+import { useSessionState, useSessionStore } from './session-context';
+import type { SessionEndReason } from './session-store';
+import { parseToken } from './token';
+import { TokenSummary } from './token-summary';
+
+const END_MESSAGES: Record<SessionEndReason, string> = {
+  expired: 'Your session expired. Sign in again to continue where you were.',
+  unauthorized:
+    'Your session ended: the API no longer accepts this token (401). Sign in again to continue.',
+  'signed-out': 'You signed out.',
+  'other-tab': 'You were signed out in another tab.',
+};
+
+interface LoginPageProps {
+  /** Demo mode only: mints a fresh demo token. */
+  mintDemoToken?: (() => Promise<string>) | undefined;
+}
+
+export function LoginPage({ mintDemoToken }: LoginPageProps) {
+  const store = useSessionStore();
+  const { session, endReason } = useSessionState();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const next = safeNextPath(searchParams.get('next'));
+  const [input, setInput] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tokenId = useId();
+  const hintId = useId();
+  // Keeps the preview's "expires in" current while the page stays open.
+  const nowMs = useNow(15_000);
+  const preview = input.trim() === '' ? null : parseToken(input, nowMs);
+
+  if (session) return <Navigate to={next} replace />;
+
+  function signInWith(token: string) {
+    const parsed = parseToken(token);
+    if (!parsed.ok) {
+      setProblem(parsed.problem);
+      return;
+    }
+    store.signIn(parsed.token, remember);
+    navigate(next, { replace: true });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    signInWith(input);
+  }
+
+  async function onUseDemoToken() {
+    if (!mintDemoToken) return;
+    setBusy(true);
+    try {
+      signInWith(await mintDemoToken());
+    } catch (error) {
+      setProblem(`Could not mint a demo token: ${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main
+      id="main"
+      className="flex min-h-screen items-start justify-center bg-slate-100 px-4 py-12 dark:bg-slate-950"
+    >
+      <div className="w-full max-w-lg space-y-4 rounded-lg bg-white p-6 shadow-sm dark:bg-slate-900">
+        <h1 className="text-xl font-semibold">Sign in to the admin console</h1>
+        {mintDemoToken && (
+          <p className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-950 dark:bg-amber-900/40 dark:text-amber-100">
+            <strong>Demo mode:</strong> this console is running against a built-in mock API with
+            generated data. Nothing you see is real.
+          </p>
+        )}
+        {endReason && (
+          <p role="status" className="rounded-md bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
+            {END_MESSAGES[endReason]}
+          </p>
+        )}
+        <form onSubmit={onSubmit} className="space-y-3" noValidate>
+          <div className="space-y-1">
+            <label htmlFor={tokenId} className="block text-sm font-medium">
+              Access token
+            </label>
+            <textarea
+              id={tokenId}
+              aria-describedby={hintId}
+              value={input}
+              onChange={(event) => {
+                setInput(event.target.value);
+                setProblem(null);
+              }}
+              rows={5}
+              spellCheck={false}
+              autoComplete="off"
+              autoCapitalize="off"
+              className="w-full rounded-md border border-slate-300 bg-white p-2 font-mono text-xs break-all dark:border-slate-600 dark:bg-slate-950"
+            />
+            <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+              Paste a JWT bearer token. A leading “Bearer ” is fine.
+            </p>
+          </div>
+          {problem && (
+            <p
+              role="alert"
+              className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+            >
+              {problem}
+            </p>
+          )}
+          {preview?.ok && <TokenSummary claims={preview.claims} nowMs={nowMs} />}
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+              className="size-4"
+            />
+            Keep me signed in on this device
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="primary">
+              Sign in
+            </Button>
+            {mintDemoToken && (
+              <Button onClick={onUseDemoToken} disabled={busy}>
+                Use demo token
+              </Button>
+            )}
+          </div>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import { formatDateTime, formatRelative } from '../../lib/time';
+import type { TokenClaims } from './token';
+
+/** What a token says about itself. Nothing here is verified: the API checks the signature. */
+export function TokenSummary({ claims, nowMs }: { claims: TokenClaims; nowMs: number }) {
+  const rows: [string, string][] = [
+    ['Subject', claims.sub ?? '—'],
+    ['E-mail', claims.email ?? '—'],
+    ['Scopes', claims.scope ? claims.scope.join(', ') || '(none)' : 'not limited (no scope claim)'],
+    [
+      'Issued',
+      claims.iat === undefined
+        ? '—'
+        : `${formatDateTime(claims.iat * 1000)} (${formatRelative(claims.iat * 1000, nowMs)})`,
+    ],
+    [
+      'Expires',
+      `${formatDateTime(claims.exp * 1000)} (${formatRelative(claims.exp * 1000, nowMs)})`,
+    ],
+  ];
+  return (
+    <section
+      aria-label="What this token says"
+      className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-800/60"
+    >
+      <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">
+        Decoded from the token for your information; the API verifies its signature.
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-slate-600 dark:text-slate-300">{term}</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

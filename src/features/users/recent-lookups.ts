@@ -1,0 +1,22 @@
+const STORAGE_KEY = 'admin-console.recent-lookups';
+const MAX = 5;
+
+/** The last few ids looked up, kept for this tab's session only. */
+export function readRecentLookups(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((id) => typeof id === 'string').slice(0, MAX) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberLookup(id: string): string[] {
+  const next = [id, ...readRecentLookups().filter((existing) => existing !== id)].slice(0, MAX);
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Suggestions are a convenience; without storage they are simply not offered.
+  }
+  return next;
+}
