@@ -61,9 +61,7 @@ export function ensureChromium(): string {
   const hint = /debian|ubuntu/i.test(osRelease)
     ? 'run `sudo apt-get install -y chromium`'
     : 'install Chromium or Chrome';
-  throw new Error(
-    `No Chromium found: ${hint}, or set CHROMIUM_PATH to a Chromium/Chrome binary.`,
-  );
+  throw new Error(`No Chromium found: ${hint}, or set CHROMIUM_PATH to a Chromium/Chrome binary.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
