@@ -1,0 +1,102 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  createDataset,
+  createProduct,
+  createUser,
+  EDGE_CASE_USERS,
+  HOSTILE_USER,
+  LONG_TEXT_USER,
+  PRODUCT_CATEGORIES,
+} from './data.ts';
+import { createRng } from './seeded-random.ts';
+
+describe('createDataset', () => {
+  const dataset = createDataset({ users: 1000, products: 2000, seed: 7 });
+
+  it('is deterministic for a seed and differs between seeds', () => {
+    expect(createDataset({ users: 1000, products: 2000, seed: 7 })).toEqual(dataset);
+    const other = createDataset({ users: 1000, products: 2000, seed: 8 });
+    expect(other.users[0]).not.toEqual(dataset.users[0]);
+    expect(other.products[0]).not.toEqual(dataset.products[0]);
+  });
+
+  it('returns exactly the requested counts, edge-case users included, appended last', () => {
+    expect(dataset.users).toHaveLength(1000);
+    expect(dataset.products).toHaveLength(2000);
+    expect(dataset.users.slice(-2)).toEqual([HOSTILE_USER, LONG_TEXT_USER]);
+    expect(createDataset({ users: 1, products: 0 }).users).toEqual([HOSTILE_USER]);
+    expect(createDataset({ users: 0, products: 0 }).users).toEqual([]);
+  });
+
+  it('gives users unique, well-shaped ids and e-mails and past UTC timestamps', () => {
+    const anchor = Date.UTC(2026, 0, 1);
+    const { users } = createDataset({ users: 5000, products: 0, anchor });
+    expect(new Set(users.map((user) => user.id)).size).toBe(users.length);
+    expect(new Set(users.map((user) => user.email)).size).toBe(users.length);
+    const generated = users.filter((user) => !EDGE_CASE_USERS.includes(user));
+    for (const user of generated) {
+      expect(user.id).toMatch(/^user_[a-z0-9]{10}$/);
+      expect(user.email).toMatch(/^[a-z]+\.[a-z]+\d*@example\.(com|org|net)$/);
+      expect(user.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+      const created = Date.parse(user.created_at);
+      expect(created).toBeLessThanOrEqual(anchor);
+      expect(created).toBeGreaterThan(anchor - 5.1 * 365 * 24 * 3600 * 1000);
+      expect(user.profile.avatar_url).toBe(`https://avatars.example.com/${user.id}.png`);
+      expect(user.profile.bio.length).toBeGreaterThan(0);
+      expect(user.profile.location.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives products unique ids, the seven categories and cent prices in range', () => {
+    const { products } = dataset;
+    expect(new Set(products.map((product) => product.id)).size).toBe(products.length);
+    expect(new Set(products.map((product) => product.category))).toEqual(
+      new Set(PRODUCT_CATEGORIES),
+    );
+    for (const product of products) {
+      expect(product.id).toMatch(/^prod_[a-z0-9]{10}$/);
+      expect(product.price).toBeGreaterThanOrEqual(0.5);
+      expect(product.price).toBeLessThanOrEqual(2000);
+      expect(Math.abs(product.price * 100 - Math.round(product.price * 100))).toBeLessThan(1e-6);
+      expect(product.name.length).toBeGreaterThan(0);
+      expect(product.description).toContain(product.name);
+    }
+  });
+});
+
+describe('edge-case users', () => {
+  it('carry markup, a javascript: avatar, long text and line breaks', () => {
+    expect(HOSTILE_USER.id).toBe('user_hostile');
+    expect(HOSTILE_USER.name).toBe('<img src=x onerror="alert(1)">Mallory');
+    expect(HOSTILE_USER.profile.bio).toContain('<script>alert(1)</script>');
+    expect(HOSTILE_USER.profile.bio).toContain('\n');
+    expect(HOSTILE_USER.profile.avatar_url).toBe('javascript:alert(1)');
+    expect(LONG_TEXT_USER.id).toBe('user_longtext');
+    expect(LONG_TEXT_USER.name.length).toBeGreaterThanOrEqual(110);
+    expect(LONG_TEXT_USER.profile.bio).toContain('\n\n');
+    expect(LONG_TEXT_USER.profile.avatar_url).toMatch(/^http:\/\//);
+  });
+});
+
+describe('factories', () => {
+  it('apply overrides, including a partial profile', () => {
+    const user = createUser(createRng(1), {
+      id: 'user_fixed',
+      name: 'Fixed Name',
+      profile: { bio: 'b', location: 'l', avatar_url: 'https://x.test/a.png' },
+    });
+    expect(user).toMatchObject({
+      id: 'user_fixed',
+      name: 'Fixed Name',
+      profile: { bio: 'b', location: 'l', avatar_url: 'https://x.test/a.png' },
+    });
+    const product = createProduct(createRng(1), { price: 19.99, category: 'Books' });
+    expect(product).toMatchObject({ price: 19.99, category: 'Books' });
+  });
+
+  it('are deterministic for the same generator state', () => {
+    expect(createUser(createRng(3))).toEqual(createUser(createRng(3)));
+    expect(createProduct(createRng(3))).toEqual(createProduct(createRng(3)));
+  });
+});

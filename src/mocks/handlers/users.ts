@@ -1,0 +1,30 @@
+import type { HttpHandler } from 'msw';
+import { apiGet, type MockContext } from '../api-route.ts';
+import { USER_SORTS, type UserSort } from '../db.ts';
+import { ApiProblem, invalidParameter, pageParams, singleParam } from '../http-utils.ts';
+
+function sortParam(params: URLSearchParams): UserSort | undefined {
+  const sort = singleParam(params, 'sort');
+  if (sort === undefined || (USER_SORTS as readonly string[]).includes(sort)) {
+    return sort as UserSort | undefined;
+  }
+  throw invalidParameter(`sort must be one of ${USER_SORTS.join(', ')}`);
+}
+
+export function userHandlers(context: MockContext): HttpHandler[] {
+  return [
+    apiGet(context, { path: '/v1/users', scope: 'users:read', kind: 'list' }, ({ url }) =>
+      context.db.listUsers({ ...pageParams(url.searchParams), sort: sortParam(url.searchParams) }),
+    ),
+    apiGet(
+      context,
+      { path: '/v1/users/:id', scope: 'users:read', kind: 'detail' },
+      ({ params }) => {
+        const id = String(params.id);
+        const user = context.db.getUser(id);
+        if (!user) throw new ApiProblem(404, 'not_found', `User ${id} not found`);
+        return { data: user };
+      },
+    ),
+  ];
+}

@@ -1,0 +1,213 @@
+// The mock API over a real network hop, for end-to-end runs and manual work against a local build:
+//
+//   npx tsx src/mocks/server.ts [--port 4010] [--host 127.0.0.1] [--users 1000] [--products 5000]
+//                               [--rate-limit 600] [--rate-window 60]
+//
+// Prints `Mock API listening on <url>` and a one-hour demo token. More tokens and scenarios come
+// from `GET <url>/__demo/token` and `POST <url>/__demo/scenario` (see handlers/demo.ts).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { getResponse } from 'msw';
+import { mintDemoToken } from './jwt.ts';
+import { createMockApi, type CreateMockApiOptions, type MockApi } from './mock-api.ts';
+import { randomId } from './random-id.ts';
+import { DEFAULT_RATE_LIMIT } from './rate-limiter.ts';
+
+export interface MockServerOptions extends CreateMockApiOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+}
+
+export interface MockServer {
+  url: string;
+  api: MockApi;
+  close(): Promise<void>;
+}
+
+// The mock accepts a public signing secret, so it must never be reachable from another machine.
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+const CORS_HEADERS = {
+  'Access-Control-Expose-Headers':
+    'X-Request-Id, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, WWW-Authenticate',
+  Vary: 'Origin',
+};
+
+const PREFLIGHT_HEADERS = {
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Accept, Content-Type',
+  'Access-Control-Max-Age': '600',
+};
+
+async function toFetchRequest(message: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(message.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const method = message.method ?? 'GET';
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of message) chunks.push(chunk as Buffer);
+    body = new Uint8Array(Buffer.concat(chunks));
+  }
+  return new Request(new URL(message.url ?? '/', origin), { method, headers, body });
+}
+
+function notFound(method: string, pathname: string): Response {
+  const requestId = `req_${randomId(16)}`;
+  return Response.json(
+    {
+      error: {
+        code: 'not_found',
+        message: `No route for ${method} ${pathname}`,
+        request_id: requestId,
+      },
+    },
+    { status: 404, headers: { 'X-Request-Id': requestId } },
+  );
+}
+
+function internalError(error: unknown): Response {
+  const requestId = `req_${randomId(16)}`;
+  return Response.json(
+    {
+      error: {
+        code: 'internal_error',
+        message: `The mock server failed: ${String(error)}`,
+        request_id: requestId,
+      },
+    },
+    { status: 500, headers: { 'X-Request-Id': requestId } },
+  );
+}
+
+async function writeResponse(
+  response: Response,
+  extraHeaders: Record<string, string>,
+  res: ServerResponse,
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, { ...headers, ...extraHeaders });
+  res.end(body);
+}
+
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { port = 0, host = '127.0.0.1', ...apiOptions } = options;
+  if (!LOOPBACK_HOSTS.has(host)) {
+    throw new Error(`Refusing to listen on ${host}: the mock API only listens on loopback hosts`);
+  }
+  const listenHost = host.replace(/^\[(.*)\]$/, '$1');
+  const api = createMockApi(apiOptions);
+  api.db.prepare();
+  let origin = '';
+
+  const server = createServer((req, res) => {
+    const cors = {
+      ...CORS_HEADERS,
+      'Access-Control-Allow-Origin': req.headers.origin ?? '*',
+    };
+    void (async () => {
+      let response: Response;
+      try {
+        if (req.method === 'OPTIONS') {
+          response = new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+        } else {
+          const request = await toFetchRequest(req, origin);
+          response =
+            (await getResponse(api.handlers, request)) ??
+            notFound(request.method, new URL(request.url).pathname);
+        }
+      } catch (error) {
+        response = internalError(error);
+      }
+      await writeResponse(response, cors, res);
+    })().catch((error: unknown) => {
+      // Only reached when the socket itself failed; there is nobody left to answer.
+      console.error('Mock API could not write a response:', error);
+      res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, listenHost, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${hostInUrl}:${address.port}`;
+
+  return {
+    url: origin,
+    api,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function wholeNumber(name: string, text: string | undefined, min = 0): number | undefined {
+  if (text === undefined) return undefined;
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new Error(`--${name} must be a whole number of at least ${min}, got "${text}"`);
+  }
+  return value;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '4010' },
+      // Everything else defaults inside createMockApi, so the CLI and in-process servers agree.
+      host: { type: 'string', default: '127.0.0.1' },
+      users: { type: 'string' },
+      products: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'rate-window': { type: 'string' },
+    },
+  });
+  const mock = await startMockServer({
+    port: wholeNumber('port', values.port),
+    host: values.host,
+    users: wholeNumber('users', values.users),
+    products: wholeNumber('products', values.products),
+    rateLimit: {
+      limit: wholeNumber('rate-limit', values['rate-limit']) ?? DEFAULT_RATE_LIMIT.limit,
+      windowMs: (wholeNumber('rate-window', values['rate-window'], 1) ?? 60) * 1000,
+    },
+  });
+  console.log(`Mock API listening on ${mock.url}`);
+  console.log(`Demo token (valid 1 h): ${await mintDemoToken('valid')}`);
+
+  const shutdown = () => {
+    mock.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+const isEntryPoint =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntryPoint) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
