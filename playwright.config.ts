@@ -12,6 +12,8 @@ const executablePath = ensureChromium();
  */
 export default defineConfig({
   testDir: './e2e',
+  // Per port range, so two runs on one machine keep their own traces.
+  outputDir: `test-results/e2e-${E2E_PORTS.demo}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -17,9 +17,10 @@ test('429: counts down, does not retry early, and recovers by itself', async ({
 }) => {
   const token = await signIn();
   await setScenario(token, { fail: { path: '/v3/account', status: 429, retryAfter: 2 } });
+  // Browser-side start times: Node's event timestamps arrive with varying delay.
   const sent: number[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/v3/account')) sent.push(Date.now());
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/v3/account')) sent.push(request.timing().startTime);
   });
   await page.getByRole('link', { name: 'Account' }).click();
   const alert = page.getByRole('alert');
@@ -67,9 +68,11 @@ test('a response that breaks the spec is an unexpected response, not broken rows
   signIn,
   setScenario,
 }) => {
-  const token = await signIn();
+  // Start away from the users table, so no page or prefetch of it can take the scenario first.
+  const token = await signIn({ next: '/account' });
+  await expect(page.getByRole('region', { name: 'Account response' })).toBeVisible();
   await setScenario(token, { fail: { path: '/v1/users', status: 200, body: 'malformed' } });
-  await page.goto('/users?page=3');
+  await page.getByRole('link', { name: 'Users' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Unexpected response from the API');
   await expect(alert).toContainText(/req_[a-z0-9]+/);

@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { preview } from 'vite';
 
 /**
- * Serves the production build with `vite preview`. With --api, it serves a copy of the build with
- * a config.json pointing at that API, which is how a real deployment chooses its API without
- * rebuilding.
+ * Serves a snapshot of the production build with `vite preview`, so a rebuild during the run
+ * cannot pull chunks out from under the pages. With --api, the snapshot gets a config.json
+ * pointing at that API, which is how a real deployment chooses its API without rebuilding.
  */
 const { values } = parseArgs({
   options: { port: { type: 'string' }, api: { type: 'string' } },
@@ -16,11 +16,10 @@ if (!existsSync('dist/index.html')) {
   process.exit(1);
 }
 
-let outDir = 'dist';
+const outDir = `.e2e/build-${port}`;
+rmSync(outDir, { recursive: true, force: true });
+cpSync('dist', outDir, { recursive: true });
 if (values.api) {
-  outDir = `.e2e/build-${port}`;
-  rmSync(outDir, { recursive: true, force: true });
-  cpSync('dist', outDir, { recursive: true });
   writeFileSync(`${outDir}/config.json`, JSON.stringify({ apiBaseUrl: values.api }));
 }
 

@@ -5,9 +5,12 @@ import { Shell } from './shell';
 
 /** Signed-in pages: inside the shell, or off to sign-in with the way back in `next`. */
 export function SignedInLayout() {
-  const { session } = useSessionState();
+  const { session, endReason } = useSessionState();
   const location = useLocation();
-  if (!session) return <Navigate to={loginPathFor(location)} replace />;
+  if (!session) {
+    // After "Sign out" there is no way back to offer; every other ending keeps one.
+    return <Navigate to={endReason === 'signed-out' ? '/login' : loginPathFor(location)} replace />;
+  }
   return (
     <Shell>
       <Outlet />

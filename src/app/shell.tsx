@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import { Button } from '../components/button';
 import { useNow } from '../components/use-now';
 import { useSessionState, useSessionStore } from '../features/auth/session-context';
@@ -24,14 +24,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const { session } = useSessionState();
   const store = useSessionStore();
   const environment = useEnvironment();
-  const navigate = useNavigate();
   const now = useNow(1000, session !== null);
   const msLeft = session ? session.claims.exp * 1000 - CLOCK_SKEW_MS - now : 0;
-
-  function signOut() {
-    navigate('/login', { replace: true });
-    store.end('signed-out');
-  }
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -84,7 +78,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 </span>
               </span>
             )}
-            <Button onClick={signOut}>Sign out</Button>
+            <Button onClick={() => store.end('signed-out')}>Sign out</Button>
           </div>
         </div>
         {session && msLeft <= EXPIRY_WARNING_MS && (
