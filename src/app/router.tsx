@@ -1,14 +1,21 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { NotFoundPage } from './not-found';
+import { PageLoading } from './page-loading';
 import { SignedInLayout } from './require-session';
 import { RouteError } from './route-error';
 
 /** Route code is split so the sign-in page does not download the tables. */
 export function createAppRouter() {
   return createBrowserRouter([
-    { path: '/login', lazy: () => import('./routes/login-route'), errorElement: <RouteError /> },
+    {
+      path: '/login',
+      lazy: () => import('./routes/login-route'),
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoading />,
+    },
     {
       element: <SignedInLayout />,
+      hydrateFallbackElement: <PageLoading />,
       children: [
         {
           // Inside the shell, so a page that fails leaves the navigation usable.
