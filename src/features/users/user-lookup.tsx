@@ -2,16 +2,20 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { parseUserIdInput } from './parse-user-id';
-import { readRecentLookups, rememberLookup } from './recent-lookups';
+import { rememberLookup } from './recent-lookups';
 
-/** The header's lookup box: support pastes an id or a link and lands on the user. */
+/**
+ * The header's lookup box: support pastes an id or a link and lands on the user.
+ *
+ * No datalist of recent ids here: `list` turns the box into a combobox, and the UI contract
+ * promises a searchbox. Recent lookups are offered on the not-found page instead, where a
+ * mistyped id sends people.
+ */
 export function UserLookup() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [recent, setRecent] = useState(readRecentLookups);
   const inputId = useId();
-  const listId = useId();
   const problemId = useId();
 
   function onSubmit(event: FormEvent) {
@@ -23,7 +27,7 @@ export function UserLookup() {
     }
     setProblem(null);
     setValue('');
-    setRecent(rememberLookup(parsed.id));
+    rememberLookup(parsed.id);
     navigate(`/users/${encodeURIComponent(parsed.id)}`);
   }
 
@@ -40,7 +44,6 @@ export function UserLookup() {
           setValue(event.target.value);
           setProblem(null);
         }}
-        list={listId}
         placeholder="User ID"
         autoComplete="off"
         spellCheck={false}
@@ -48,11 +51,6 @@ export function UserLookup() {
         aria-describedby={problem ? problemId : undefined}
         className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm sm:w-56 dark:border-slate-600 dark:bg-slate-800"
       />
-      <datalist id={listId}>
-        {recent.map((id) => (
-          <option key={id} value={id} />
-        ))}
-      </datalist>
       <Button type="submit">Look up</Button>
       {problem && (
         <p

@@ -1,40 +1,69 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { ErrorAlert } from '../../components/error-alert';
-import { usersListQueryOptions } from './api/users-api';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { DataTable } from '../../components/data-table/data-table';
+import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
+import { QueryAlert } from '../../components/query-alert';
+import {
+  usersListQueryOptions,
+  type User,
+  type UsersListParams,
+  type usersKeys,
+} from './api/users-api';
+import { rememberUsersSearch, type UsersListState } from './last-users-search';
+import { userPath } from './user-path';
+import { usersColumns } from './users-columns';
+import {
+  parseUsersSearch,
+  serializeUsersSearch,
+  sortingToSort,
+  sortToSorting,
+} from './users-search-params';
+
+const usersList: UrlListConfig<UsersListParams, User, ReturnType<typeof usersKeys.list>> = {
+  parse: parseUsersSearch,
+  serialize: serializeUsersSearch,
+  queryOptions: usersListQueryOptions,
+};
+
+function getUserId(user: User): string {
+  return user.id;
+}
 
 export function UsersListPage() {
-  const query = useQuery(usersListQueryOptions({ page: 1, limit: 50 }));
+  const list = useUrlList(usersList);
+  const { params } = list;
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const sorting = useMemo(() => sortToSorting(params.sort), [params.sort]);
+
+  // For user pages reached from the lookup box, which carry no way back of their own.
+  const canonical = serializeUsersSearch(params).toString();
+  useEffect(() => rememberUsersSearch(canonical === '' ? '' : `?${canonical}`), [canonical]);
+
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Users</h1>
-      {query.error && (
-        <ErrorAlert error={query.error} what="users" onRetry={() => void query.refetch()} />
-      )}
-      {query.data && (
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.data.map((user) => (
-              <tr key={user.id}>
-                <td className="font-mono text-xs">{user.id}</td>
-                <td>
-                  <Link to={`/users/${encodeURIComponent(user.id)}`}>{user.name}</Link>
-                </td>
-                <td>{user.email}</td>
-                <td>{user.created_at}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryAlert query={list.query} what="users" />
+      <DataTable
+        label="Users"
+        noun="users"
+        columns={usersColumns}
+        data={list.data}
+        busy={list.busy}
+        pagination={params}
+        onPaginationChange={(next) => list.navigate({ ...params, ...next })}
+        sorting={sorting}
+        onSortingChange={(next) =>
+          // A new order makes the old page number meaningless: start again at page 1.
+          list.navigate({ page: 1, limit: params.limit, sort: sortingToSort(next) })
+        }
+        getRowId={getUserId}
+        onRowActivate={(user) => {
+          const state: UsersListState = { usersSearch: search };
+          navigate(userPath(user.id), { state });
+        }}
+        empty="There are no users."
+      />
     </div>
   );
 }

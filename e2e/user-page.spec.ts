@@ -1,0 +1,122 @@
+import { expectAccessibleInBothThemes } from './support/axe';
+import { expect, test, type Page } from './support/fixtures';
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const lookupBox = (page: Page) => page.getByRole('searchbox', { name: 'User ID' });
+
+test('opens a user from the list and goes back to the same view', async ({ page, signIn }) => {
+  await signIn({ next: '/users?page=2&limit=25&sort=name' });
+  await expect(page.getByRole('status')).toHaveText('26–50 of 1,000');
+  const row = page.getByRole('table', { name: 'Users' }).locator('tbody tr').first();
+  const name = await row.locator('td:nth-child(2)').innerText();
+
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users\/user_[A-Za-z0-9_-]+$/);
+  await expect(heading(page)).toHaveText(name);
+
+  await page.getByRole('link', { name: 'Back to users' }).click();
+  await expect(page).toHaveURL(/\/users\?page=2&limit=25&sort=name$/);
+  await expect(page.getByRole('status')).toHaveText('26–50 of 1,000');
+
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(heading(page)).toHaveText(name);
+  await page.reload();
+  await expect(heading(page)).toHaveText(name);
+  await page.getByRole('link', { name: 'Back to users' }).click();
+  await expect(page).toHaveURL(/\/users\?page=2&limit=25&sort=name$/);
+});
+
+test('shows the profile: avatar, e-mail, location, bio with its line breaks, id', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users/user_longtext' });
+  const name =
+    'Maximiliana Alexandrina Konstantinopoulou-Wolfeschlegelsteinhausenbergerdorff von Schwarzenberg-Ramírez de la Fuente III';
+  await expect(heading(page)).toHaveText(name);
+  const avatar = page.getByRole('img', { name, exact: true });
+  await expect(avatar).toHaveAttribute('src', 'http://avatars.example.com/user_longtext.png');
+  await expect
+    .poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('link', { name: 'longtext@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:longtext@example.com',
+  );
+  await expect(
+    page.getByText('Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch, Wales'),
+  ).toBeVisible();
+  const bio = page.getByText(/^This profile exists to test/);
+  await expect(bio).toHaveCSS('white-space', 'pre-line');
+  expect(await bio.innerText()).toContain('\n\nSecond paragraph');
+  await expect(page.locator('time')).toHaveAttribute('datetime', '2021-06-15T08:30:00.000Z');
+  await expect(
+    page.getByRole('button', { name: 'Copy ID user_longtext', exact: true }),
+  ).toBeVisible();
+});
+
+test('looks a user up by id and by a pasted URL', async ({ page, signIn, baseURL }) => {
+  await signIn();
+  await lookupBox(page).fill('user_longtext');
+  await lookupBox(page).press('Enter');
+  await expect(page).toHaveURL(/\/users\/user_longtext$/);
+  await expect(heading(page)).toHaveText(/^Maximiliana/);
+
+  await lookupBox(page).fill(`${baseURL}/users/user_hostile?from=chat`);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page).toHaveURL(/\/users\/user_hostile$/);
+  await expect(heading(page)).toHaveText('<img src=x onerror="alert(1)">Mallory');
+});
+
+test('an unknown id shows the 404 alert and how to look up another', async ({ page, signIn }) => {
+  await signIn({ next: '/users/user_doesnotexist' });
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('404 Not found');
+  await expect(alert).toContainText('User user_doesnotexist not found');
+  await expect(alert).toContainText(/Request ID: req_[a-z0-9]+/);
+  await expect(alert.getByRole('button', { name: 'Copy request ID' })).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByText('Use the User ID box above to look up another user.')).toBeVisible();
+  await expect(page.getByLabel('User ID', { exact: true })).toHaveCount(1);
+});
+
+test('long values are cut in the table; a hostile user’s values stay inert text', async ({
+  page,
+  signIn,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await signIn({ next: '/users?page=20' });
+  const table = page.getByRole('table', { name: 'Users' });
+
+  // The long name is cut in the table, whole on hover (title) and on keyboard focus.
+  const longName = table.getByRole('link', { name: /^Maximiliana/ });
+  await expect(longName).toHaveAttribute('title', /de la Fuente III$/);
+  const collapsed = await longName.boundingBox();
+  await longName.focus();
+  const expanded = await longName.boundingBox();
+  expect(expanded?.height ?? 0).toBeGreaterThan(collapsed?.height ?? 0);
+  await longName.blur();
+
+  // The hostile name is text in the table too.
+  await table.getByRole('link', { name: '<img src=x onerror="alert(1)">Mallory' }).click();
+
+  await expect(heading(page)).toHaveText('<img src=x onerror="alert(1)">Mallory');
+  await expect(page.getByText('Hello <b>admin</b>!')).toBeVisible();
+  await expect(page.getByText('<script>alert(1)</script>')).toBeVisible();
+  await expect(page.getByText('<svg onload=alert(1)>, Nowhere')).toBeVisible();
+  await expect(page.getByRole('main').locator('img, script, b, [onerror], [onload]')).toHaveCount(
+    0,
+  );
+  await expect(page.getByRole('main').locator('a[href^="javascript:"]')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+});
+
+test('the user page has no serious accessibility problems', async ({ page, signIn }) => {
+  await signIn({ next: '/users/user_longtext' });
+  await expectAccessibleInBothThemes(page, () => expect(heading(page)).toBeVisible());
+});

@@ -1,0 +1,5 @@
+import { ProductsListPage } from '../../features/products/products-list-page';
+
+export function Component() {
+  return <ProductsListPage />;
+}

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { UserPage } from '../../features/users/user-page';
+
+export function Component() {
+  const { id = '' } = useParams();
+  // Keyed, so moving from one user to another starts from a clean page (avatar fallback included).
+  return <UserPage key={id} id={id} />;
+}

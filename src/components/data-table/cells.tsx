@@ -1,0 +1,57 @@
+import { formatPrice } from '../../lib/format';
+import { formatDateTime } from '../../lib/time';
+import { CopyIdButton } from './copy-id-button';
+
+/**
+ * Cuts a long value to one line with an ellipsis. The whole value stays in the DOM (screen readers
+ * read all of it), in a title for the mouse, and the element is focusable and unfolds on focus for
+ * the keyboard. Short values stay plain text, so the Tab order is not padded with stops that hide
+ * nothing.
+ */
+export const TRUNCATE_CLASSES =
+  'block truncate focus:whitespace-normal focus:wrap-break-word focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+
+export function TruncatedText({
+  text,
+  maxChars,
+  className = '',
+}: {
+  text: string;
+  /** Above this length the text is likely cut at the column's width. */
+  maxChars: number;
+  className?: string;
+}) {
+  if (text.length <= maxChars) return <span className={className}>{text}</span>;
+  return (
+    <span tabIndex={0} title={text} className={`${TRUNCATE_CLASSES} ${className}`}>
+      {text}
+    </span>
+  );
+}
+
+/** An id in monospace with its copy button. */
+export function IdCell({ id }: { id: string }) {
+  return (
+    <span className="flex items-center gap-1">
+      <TruncatedText text={id} maxChars={22} className="min-w-0 font-mono text-xs" />
+      <CopyIdButton id={id} />
+    </span>
+  );
+}
+
+/** Local date and time, with the exact UTC instant in the markup and on hover. */
+export function DateTimeText({ value }: { value: string }) {
+  const ms = Date.parse(value);
+  // The schema accepts any string here; an unreadable date is shown as it came.
+  if (Number.isNaN(ms)) return <span>{value}</span>;
+  const utc = new Date(ms).toISOString();
+  return (
+    <time dateTime={utc} title={utc} className="whitespace-nowrap">
+      {formatDateTime(ms)}
+    </time>
+  );
+}
+
+export function PriceText({ value }: { value: number }) {
+  return <span className="tabular-nums">{formatPrice(value)}</span>;
+}

@@ -1,0 +1,273 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SortingState } from '@tanstack/react-table';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListPage } from '../../lib/api-schemas';
+import { DataTable } from './data-table';
+import type { PageParams } from './page-params';
+import { createDataTableColumnHelper } from './table-features';
+
+type Person = { id: string; name: string; city: string };
+
+const helper = createDataTableColumnHelper<Person>();
+const columns = helper.columns([
+  helper.accessor('id', { header: 'ID' }),
+  helper.accessor('name', {
+    header: 'Name',
+    enableSorting: true,
+    cell: (info) => <button type="button">Open {info.getValue()}</button>,
+  }),
+  helper.accessor('city', { header: 'City' }),
+]);
+
+function pageOf({ page, limit, total }: { page: number; limit: number; total: number }) {
+  const first = (page - 1) * limit;
+  const count = Math.max(0, Math.min(limit, total - first));
+  const data = Array.from({ length: count }, (_, index) => ({
+    id: `p_${first + index + 1}`,
+    name: `Person ${first + index + 1}`,
+    city: 'Lisbon',
+  }));
+  return { data, meta: { page, limit, total } } satisfies ListPage<Person>;
+}
+
+interface HarnessProps {
+  /** By default, generated pages of 1,000 people follow the page state; null is no data. */
+  data?: ListPage<Person> | null | 'generated';
+  busy?: boolean;
+  initialPage?: PageParams;
+  sortable?: boolean;
+  onPaginationChange?: (next: PageParams) => void;
+  onSortingChange?: (next: SortingState) => void;
+  onRowActivate?: (person: Person) => void;
+}
+
+/** Owns page and sorting the way the URL does for the real pages. */
+function Harness({
+  data = 'generated',
+  busy = false,
+  initialPage = { page: 1, limit: 50 },
+  sortable = true,
+  ...spies
+}: HarnessProps) {
+  const [pagination, setPagination] = useState(initialPage);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const shown = data === 'generated' ? pageOf({ ...pagination, total: 1000 }) : (data ?? undefined);
+  return (
+    <DataTable
+      label="People"
+      noun="people"
+      columns={columns}
+      data={shown}
+      busy={busy}
+      pagination={pagination}
+      onPaginationChange={(next) => {
+        spies.onPaginationChange?.(next);
+        setPagination(next);
+      }}
+      {...(sortable
+        ? {
+            sorting,
+            onSortingChange: (next: SortingState) => {
+              spies.onSortingChange?.(next);
+              setSorting(next);
+            },
+          }
+        : {})}
+      getRowId={(person) => person.id}
+      onRowActivate={spies.onRowActivate}
+      empty="Nobody here."
+    />
+  );
+}
+
+const bodyRows = () => document.querySelectorAll('tbody tr');
+
+describe('DataTable range text', () => {
+  it('shows the range of the page in the one status element', () => {
+    render(<Harness initialPage={{ page: 1, limit: 50 }} />);
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent(/^1–50 of 1,000$/);
+  });
+
+  it('shows a middle and a short last page', () => {
+    const { unmount } = render(<Harness data={pageOf({ page: 3, limit: 25, total: 1234 })} />);
+    expect(screen.getByRole('status')).toHaveTextContent(/^51–75 of 1,234$/);
+    unmount();
+    render(<Harness data={pageOf({ page: 50, limit: 25, total: 1234 })} />);
+    expect(screen.getByRole('status')).toHaveTextContent(/^1,226–1,234 of 1,234$/);
+  });
+
+  it('says 0 of 0 and that nothing matched when the result is empty', () => {
+    render(<Harness data={pageOf({ page: 1, limit: 50, total: 0 })} />);
+    expect(screen.getByRole('status')).toHaveTextContent(/^0 of 0$/);
+    expect(screen.getByRole('cell', { name: 'Nobody here.' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+  });
+});
+
+describe('DataTable states', () => {
+  it('shows a skeleton of one row per requested row while the first page loads', () => {
+    render(<Harness data={null} busy initialPage={{ page: 1, limit: 25 }} />);
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(bodyRows()).toHaveLength(25);
+    for (const row of bodyRows()) expect(row).toHaveAttribute('aria-hidden', 'true');
+    // Only the header row is exposed; skeleton rows are decoration.
+    expect(within(table).getAllByRole('row')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading people…');
+  });
+
+  it('keeps the previous rows on screen, marked busy, while the next page loads', () => {
+    render(<Harness data={pageOf({ page: 1, limit: 50, total: 1000 })} busy />);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('cell', { name: 'p_1' })).toBeVisible();
+    expect(bodyRows()).toHaveLength(50);
+    expect(document.querySelector('[data-skeleton]')).toBeNull();
+  });
+
+  it('shows a skeleton rather than an empty message while an empty placeholder is replaced', () => {
+    render(<Harness data={pageOf({ page: 30, limit: 50, total: 1000 })} busy />);
+    expect(document.querySelectorAll('[data-skeleton]')).toHaveLength(50);
+    expect(screen.queryByText('Nobody here.')).toBeNull();
+  });
+
+  it('is not busy once the page is there', () => {
+    render(<Harness />);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('shows no rows, skeleton or empty message when loading failed', () => {
+    render(<Harness data={null} busy={false} />);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+    expect(bodyRows()).toHaveLength(0);
+    expect(screen.queryByText('Nobody here.')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+  });
+});
+
+describe('DataTable sorting', () => {
+  it('cycles a sortable column ascending, descending, off', async () => {
+    const onSortingChange = vi.fn();
+    render(<Harness onSortingChange={onSortingChange} />);
+    const header = screen.getByRole('columnheader', { name: 'Name' });
+    const button = within(header).getByRole('button', { name: 'Name' });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+
+    await userEvent.click(button);
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(button);
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(button);
+    expect(header).toHaveAttribute('aria-sort', 'none');
+
+    expect(onSortingChange.mock.calls).toEqual([
+      [[{ id: 'name', desc: false }]],
+      [[{ id: 'name', desc: true }]],
+      [[]],
+    ]);
+  });
+
+  it('gives other columns neither aria-sort nor a button', () => {
+    render(<Harness />);
+    const header = screen.getByRole('columnheader', { name: 'City' });
+    expect(header).not.toHaveAttribute('aria-sort');
+    expect(within(header).queryByRole('button')).toBeNull();
+  });
+
+  it('offers no sorting at all without a sorting handler', () => {
+    render(<Harness sortable={false} />);
+    const header = screen.getByRole('columnheader', { name: 'Name' });
+    expect(header).not.toHaveAttribute('aria-sort');
+    expect(within(header).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('DataTable pagination', () => {
+  it('disables what cannot act on the first and on the last page', async () => {
+    render(<Harness />);
+    const button = (name: string) => screen.getByRole('button', { name });
+    expect(button('First page')).toBeDisabled();
+    expect(button('Previous page')).toBeDisabled();
+    expect(button('Next page')).toBeEnabled();
+    expect(button('Last page')).toBeEnabled();
+
+    await userEvent.click(button('Last page'));
+    expect(screen.getByRole('status')).toHaveTextContent('951–1,000 of 1,000');
+    expect(button('First page')).toBeEnabled();
+    expect(button('Previous page')).toBeEnabled();
+    expect(button('Next page')).toBeDisabled();
+    expect(button('Last page')).toBeDisabled();
+  });
+
+  it('asks for the next, previous, first and last page', async () => {
+    const onPaginationChange = vi.fn();
+    render(
+      <Harness initialPage={{ page: 5, limit: 50 }} onPaginationChange={onPaginationChange} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'First page' }));
+    expect(onPaginationChange.mock.calls.map(([next]) => next)).toEqual([
+      { page: 6, limit: 50 },
+      { page: 5, limit: 50 },
+      { page: 4, limit: 50 },
+      { page: 20, limit: 50 },
+      { page: 1, limit: 50 },
+    ]);
+  });
+
+  it('starts again at page 1 when the page size changes', async () => {
+    const onPaginationChange = vi.fn();
+    render(
+      <Harness initialPage={{ page: 7, limit: 50 }} onPaginationChange={onPaginationChange} />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(select).toHaveValue('50');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['10', '25', '50', '100']);
+    await userEvent.selectOptions(select, '25');
+    expect(onPaginationChange).toHaveBeenLastCalledWith({ page: 1, limit: 25 });
+    expect(bodyRows()).toHaveLength(25);
+  });
+
+  it('keeps the keyboard focus in the bar when Next becomes disabled under it', async () => {
+    render(<Harness initialPage={{ page: 19, limit: 50 }} />);
+    const next = screen.getByRole('button', { name: 'Next page' });
+    next.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(next).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveFocus();
+  });
+});
+
+describe('DataTable rows', () => {
+  it('opens a focused row with Enter', async () => {
+    const onRowActivate = vi.fn();
+    render(<Harness onRowActivate={onRowActivate} />);
+    const row = screen.getByRole('row', { name: /^p_2 / });
+    row.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowActivate).toHaveBeenCalledWith({ id: 'p_2', name: 'Person 2', city: 'Lisbon' });
+  });
+
+  it('leaves Enter on a control inside the row to that control', async () => {
+    const onRowActivate = vi.fn();
+    render(<Harness onRowActivate={onRowActivate} />);
+    screen.getByRole('button', { name: 'Open Person 2' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowActivate).not.toHaveBeenCalled();
+  });
+
+  it('makes rows focusable only when they open something', () => {
+    render(<Harness />);
+    expect(screen.getByRole('row', { name: /^p_2 / })).not.toHaveAttribute('tabindex');
+  });
+});

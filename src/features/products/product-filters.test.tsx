@@ -1,0 +1,168 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProductFilters } from './price-filter';
+import { FILTER_DEBOUNCE_MS, ProductFiltersBar } from './product-filters';
+
+/** Owns the filters the way the URL does on the real page. */
+function Harness({
+  initial = {},
+  onApply,
+}: {
+  initial?: ProductFilters;
+  onApply: (filters: ProductFilters) => void;
+}) {
+  const [filters, setFilters] = useState(initial);
+  return (
+    <>
+      <ProductFiltersBar
+        filters={filters}
+        categories={['Books', 'Home & Garden']}
+        onApply={(next) => {
+          onApply(next);
+          setFilters(next);
+        }}
+      />
+      {/* Stands in for Back: the URL changes under the boxes. */}
+      <button type="button" onClick={() => setFilters({ category: 'Toys & Games', maxPrice: 5 })}>
+        Go back
+      </button>
+    </>
+  );
+}
+
+function setup(initial?: ProductFilters) {
+  const onApply = vi.fn();
+  render(<Harness initial={initial} onApply={onApply} />);
+  return onApply;
+}
+
+const box = (label: string) => screen.getByLabelText(label);
+// fireEvent rather than user-event: user-event waits on timers, which are fake here.
+const type = (label: string, value: string) => fireEvent.change(box(label), { target: { value } });
+const enter = (label: string) => fireEvent.keyDown(box(label), { key: 'Enter' });
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const pause = () => wait(FILTER_DEBOUNCE_MS);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ProductFiltersBar', () => {
+  it('applies what was typed once typing pauses, and only once', () => {
+    const onApply = setup();
+    type('Category', 'Home');
+    wait(FILTER_DEBOUNCE_MS - 100);
+    type('Category', 'Home & Garden');
+    wait(FILTER_DEBOUNCE_MS - 100);
+    expect(onApply).not.toHaveBeenCalled();
+    wait(100);
+    expect(onApply.mock.calls).toEqual([[{ category: 'Home & Garden' }]]);
+    pause();
+    expect(onApply).toHaveBeenCalledTimes(1);
+  });
+
+  it('applies at once on Enter', () => {
+    const onApply = setup();
+    type('Min price', '10.5');
+    enter('Min price');
+    expect(onApply).toHaveBeenCalledWith({ minPrice: 10.5 });
+  });
+
+  it('applies decimal bounds', () => {
+    const onApply = setup();
+    type('Min price', '10.5');
+    type('Max price', '20.25');
+    pause();
+    expect(onApply.mock.calls).toEqual([[{ minPrice: 10.5, maxPrice: 20.25 }]]);
+  });
+
+  it('explains an unreadable price next to its box and sends nothing', () => {
+    const onApply = setup();
+    type('Min price', 'abc');
+    pause();
+    expect(box('Min price')).toHaveAttribute('aria-invalid', 'true');
+    expect(box('Min price')).toHaveAccessibleDescription('Enter a number, such as 10 or 10.50.');
+    enter('Min price');
+    pause();
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('refuses a negative price', () => {
+    const onApply = setup();
+    type('Max price', '-5');
+    enter('Max price');
+    expect(box('Max price')).toHaveAccessibleDescription('A price cannot be negative.');
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('refuses a min above the max on the box changed last, and applies once fixed', () => {
+    const onApply = setup({ maxPrice: 20 });
+    type('Min price', '30');
+    pause();
+    expect(box('Min price')).toHaveAttribute('aria-invalid', 'true');
+    expect(box('Min price')).toHaveAccessibleDescription(
+      'Min price must not be more than max price.',
+    );
+    expect(box('Max price')).not.toHaveAttribute('aria-invalid');
+    expect(onApply).not.toHaveBeenCalled();
+
+    type('Min price', '15');
+    pause();
+    expect(box('Min price')).not.toHaveAttribute('aria-invalid');
+    expect(box('Min price')).not.toHaveAccessibleDescription();
+    expect(onApply.mock.calls).toEqual([[{ minPrice: 15, maxPrice: 20 }]]);
+  });
+
+  it('clears every filter at once', () => {
+    const onApply = setup({ category: 'Books', minPrice: 1, maxPrice: 9 });
+    expect(box('Category')).toHaveValue('Books');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onApply.mock.calls).toEqual([[{}]]);
+    expect(box('Category')).toHaveValue('');
+    expect(box('Min price')).toHaveValue('');
+    expect(box('Max price')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+  });
+
+  it('clears an invalid box too, though nothing was applied', () => {
+    const onApply = setup();
+    type('Min price', 'abc');
+    enter('Min price');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(box('Min price')).toHaveValue('');
+    expect(box('Min price')).not.toHaveAttribute('aria-invalid');
+    pause();
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('shows the filters in effect when they change from outside', () => {
+    const onApply = setup({ minPrice: 3 });
+    fireEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(box('Category')).toHaveValue('Toys & Games');
+    expect(box('Min price')).toHaveValue('');
+    expect(box('Max price')).toHaveValue('5');
+    pause();
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('keeps text that means what was applied, rather than rewriting it', () => {
+    setup();
+    type('Min price', '10.50');
+    pause();
+    expect(box('Min price')).toHaveValue('10.50');
+  });
+
+  it('offers the categories seen so far', () => {
+    setup();
+    const listId = box('Category').getAttribute('list');
+    const options = document.querySelectorAll(`datalist[id="${listId}"] option`);
+    expect([...options].map((option) => option.getAttribute('value'))).toEqual([
+      'Books',
+      'Home & Garden',
+    ]);
+  });
+});

@@ -1,0 +1,176 @@
+import { useEffect, useEffectEvent, useId, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../components/button';
+import {
+  checkDrafts,
+  draftsFrom,
+  hasFilters,
+  reconcileDrafts,
+  sameFilters,
+  type FilterDrafts,
+  type FilterErrors,
+  type ProductFilters,
+} from './price-filter';
+
+/** Long enough not to fire a request per keystroke, short enough to feel live. */
+export const FILTER_DEBOUNCE_MS = 400;
+
+interface ProductFiltersProps {
+  /** The filters in effect (from the URL). */
+  filters: ProductFilters;
+  /** Suggestions for the Category box. */
+  categories: readonly string[];
+  /** Called only with valid filters that differ from those in effect. */
+  onApply: (filters: ProductFilters) => void;
+}
+
+/**
+ * Category, Min price and Max price boxes. What is typed is applied on Enter or after a pause;
+ * invalid input is explained next to its box and never sent.
+ */
+export function ProductFiltersBar({ filters, categories, onApply }: ProductFiltersProps) {
+  const [drafts, setDrafts] = useState(() => draftsFrom(filters));
+  const [errors, setErrors] = useState<FilterErrors>({});
+  const [lastEditedPrice, setLastEditedPrice] = useState<'minPrice' | 'maxPrice'>('maxPrice');
+  const [shownFilters, setShownFilters] = useState(filters);
+  if (!sameFilters(shownFilters, filters)) {
+    // The URL changed under the boxes (Back, a pasted link): show what it says now.
+    setShownFilters(filters);
+    setDrafts((current) => reconcileDrafts(current, filters));
+    setErrors({});
+  }
+
+  function apply(next: FilterDrafts) {
+    const checked = checkDrafts(next, lastEditedPrice);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    if (!sameFilters(checked.filters, filters)) onApply(checked.filters);
+  }
+
+  // Reads the latest filters when the timer fires, without restarting the timer when they change.
+  const applyAfterPause = useEffectEvent(apply);
+  useEffect(() => {
+    const timer = setTimeout(() => applyAfterPause(drafts), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [drafts]);
+
+  function edit(field: keyof FilterDrafts, value: string) {
+    if (field !== 'category') setLastEditedPrice(field);
+    setDrafts((current) => ({ ...current, [field]: value }));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') apply(drafts);
+  }
+
+  function clear() {
+    const empty = draftsFrom({});
+    setDrafts(empty);
+    setErrors({});
+    if (hasFilters(filters)) onApply({});
+  }
+
+  const listId = useId();
+  const somethingToClear =
+    hasFilters(filters) ||
+    drafts.category !== '' ||
+    drafts.minPrice !== '' ||
+    drafts.maxPrice !== '';
+
+  return (
+    <div role="group" aria-label="Filters" className="flex flex-wrap items-start gap-x-4 gap-y-2">
+      <FilterField
+        label="Category"
+        value={drafts.category}
+        error={errors.category}
+        onChange={(value) => edit('category', value)}
+        onKeyDown={onKeyDown}
+        list={listId}
+        className="w-56"
+      />
+      <datalist id={listId}>
+        {categories.map((category) => (
+          <option key={category} value={category} />
+        ))}
+      </datalist>
+      <FilterField
+        label="Min price"
+        value={drafts.minPrice}
+        error={errors.minPrice}
+        onChange={(value) => edit('minPrice', value)}
+        onKeyDown={onKeyDown}
+        inputMode="decimal"
+        className="w-32"
+      />
+      <FilterField
+        label="Max price"
+        value={drafts.maxPrice}
+        error={errors.maxPrice}
+        onChange={(value) => edit('maxPrice', value)}
+        onKeyDown={onKeyDown}
+        inputMode="decimal"
+        className="w-32"
+      />
+      <Button onClick={clear} disabled={!somethingToClear} className="mt-6">
+        Clear filters
+      </Button>
+    </div>
+  );
+}
+
+function FilterField({
+  label,
+  value,
+  error,
+  onChange,
+  onKeyDown,
+  list,
+  inputMode,
+  className,
+}: {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  list?: string;
+  inputMode?: 'decimal';
+  className: string;
+}) {
+  const inputId = useId();
+  const errorId = useId();
+  return (
+    <div className={`flex flex-col gap-1 text-sm ${className}`}>
+      <label htmlFor={inputId} className="font-medium">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        type="text"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        list={list}
+        inputMode={inputMode}
+        placeholder="Any"
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`rounded-md border bg-white px-2 py-1.5 dark:bg-slate-800 ${
+          error ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-600'
+        }`}
+      />
+      {/* Always present, so a message that appears is announced. */}
+      <div aria-live="polite">
+        {error && (
+          <p id={errorId} className="text-xs text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

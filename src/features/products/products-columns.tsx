@@ -1,0 +1,33 @@
+import { IdCell, PriceText, TruncatedText } from '../../components/data-table/cells';
+import { createDataTableColumnHelper } from '../../components/data-table/table-features';
+import type { Product } from './api/products-api';
+
+const helper = createDataTableColumnHelper<Product>();
+
+/** The API cannot sort products, so no column offers it. */
+export const productsColumns = helper.columns([
+  helper.accessor('id', {
+    header: 'ID',
+    cell: (info) => <IdCell id={info.getValue()} />,
+    meta: { className: 'w-52' },
+  }),
+  helper.accessor('name', {
+    header: 'Name',
+    cell: (info) => (
+      <TruncatedText text={info.getValue()} maxChars={32} className="max-w-64 font-medium" />
+    ),
+  }),
+  helper.accessor('category', {
+    header: 'Category',
+    cell: (info) => <TruncatedText text={info.getValue()} maxChars={24} className="max-w-48" />,
+  }),
+  helper.accessor('price', {
+    header: 'Price',
+    cell: (info) => <PriceText value={info.getValue()} />,
+    meta: { className: 'text-right' },
+  }),
+  helper.accessor('description', {
+    header: 'Description',
+    cell: (info) => <TruncatedText text={info.getValue()} maxChars={60} className="max-w-md" />,
+  }),
+]);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseProductsSearch, serializeProductsSearch } from './products-search-params';
+
+const parse = (search: string) => parseProductsSearch(new URLSearchParams(search));
+
+describe('parseProductsSearch', () => {
+  it('gives the first page of 50 without filters for a bare URL', () => {
+    expect(parse('')).toEqual({ params: { page: 1, limit: 50 }, corrected: false });
+  });
+
+  it('reads every filter, including a category with & and spaces', () => {
+    const search = serializeProductsSearch({
+      page: 2,
+      limit: 25,
+      category: 'Home & Garden',
+      minPrice: 10.5,
+      maxPrice: 20.25,
+    }).toString();
+    expect(search).toBe('category=Home+%26+Garden&min_price=10.5&max_price=20.25&page=2&limit=25');
+    expect(parse(search)).toEqual({
+      params: { page: 2, limit: 25, category: 'Home & Garden', minPrice: 10.5, maxPrice: 20.25 },
+      corrected: false,
+    });
+  });
+
+  it('reads %20 as a space', () => {
+    expect(parse('category=Home%20%26%20Garden').params.category).toBe('Home & Garden');
+  });
+
+  it.each([
+    ['min_price=abc', {}],
+    ['min_price=-5', {}],
+    ['max_price=1e3', {}],
+    ['min_price=1.234', {}],
+    ['category=', {}],
+    ['category=%20%20', {}],
+    ['category=%20Books%20', { category: 'Books' }],
+    ['min_price=10.50', { minPrice: 10.5 }],
+    ['min_price=30&max_price=20', { minPrice: 30 }],
+  ])('normalises %j', (search, filters) => {
+    const { params, corrected } = parse(search);
+    expect(params).toEqual({ page: 1, limit: 50, ...filters });
+    expect(corrected).toBe(true);
+  });
+
+  it('accepts min equal to max', () => {
+    expect(parse('min_price=20&max_price=20')).toEqual({
+      params: { page: 1, limit: 50, minPrice: 20, maxPrice: 20 },
+      corrected: false,
+    });
+  });
+
+  it('accepts a zero price', () => {
+    expect(parse('min_price=0').params).toEqual({ page: 1, limit: 50, minPrice: 0 });
+  });
+});

@@ -1,0 +1,54 @@
+import {
+  parseLimitParam,
+  parsePageParam,
+  writePageParams,
+} from '../../components/data-table/page-params';
+import type { ProductsListParams } from './api/products-api';
+import { checkPrice, type ProductFilters } from './price-filter';
+
+/**
+ * The products list's URL, read in one place: `category`, `min_price`, `max_price`, `page`,
+ * `limit`. A filter that is empty or unreadable is dropped, and so is a max below the min, so
+ * the API is never sent a request it would refuse; `corrected` says the URL should be rewritten.
+ */
+export function parseProductsSearch(search: URLSearchParams): {
+  params: ProductsListParams;
+  corrected: boolean;
+} {
+  const category = search.get('category')?.trim() || undefined;
+  const minPrice = priceParam(search.get('min_price'));
+  let maxPrice = priceParam(search.get('max_price'));
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) maxPrice = undefined;
+  const params: ProductsListParams = {
+    page: parsePageParam(search.get('page')),
+    limit: parseLimitParam(search.get('limit')),
+    ...definedOnly({ category, minPrice, maxPrice }),
+  };
+  return { params, corrected: serializeProductsSearch(params).toString() !== search.toString() };
+}
+
+export function serializeProductsSearch(params: ProductsListParams): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.category !== undefined) search.set('category', params.category);
+  if (params.minPrice !== undefined) search.set('min_price', String(params.minPrice));
+  if (params.maxPrice !== undefined) search.set('max_price', String(params.maxPrice));
+  writePageParams(search, params);
+  return search;
+}
+
+export function filtersOf({ category, minPrice, maxPrice }: ProductsListParams): ProductFilters {
+  return { category, minPrice, maxPrice };
+}
+
+/** Without the unset keys, so equal params always make the same query key. */
+export function definedOnly(filters: ProductFilters): ProductFilters {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined),
+  ) as ProductFilters;
+}
+
+function priceParam(raw: string | null): number | undefined {
+  if (raw === null) return undefined;
+  const checked = checkPrice(raw);
+  return checked.ok ? checked.value : undefined;
+}

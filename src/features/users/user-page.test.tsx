@@ -1,0 +1,114 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient, setApiClient } from '../../lib/api-client';
+import { createRequestLog } from '../../lib/request-log';
+import { HOSTILE_USER, LONG_TEXT_USER } from '../../mocks/data';
+import { mintDemoToken } from '../../mocks/jwt';
+import { createTestServer } from '../../mocks/node';
+import { rememberLookup } from './recent-lookups';
+import { UserPage } from './user-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const BASE = 'https://api.test';
+const { server, api } = createTestServer({ users: 10, products: 1 });
+let token = '';
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  token = await mintDemoToken('valid');
+});
+beforeEach(() => {
+  setApiClient(createApiClient({ baseUrl: BASE, getToken: () => token, log: createRequestLog() }));
+  sessionStorage.clear();
+});
+afterEach(() => {
+  api.reset();
+  setApiClient(null);
+});
+afterAll(() => server.close());
+
+function renderUser(id: string, state?: unknown) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/users/:id', element: <UserPage id={id} /> }], {
+    initialEntries: [{ pathname: `/users/${encodeURIComponent(id)}`, state }],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('UserPage', () => {
+  it('shows hostile markup as plain text and never as an image or script', async () => {
+    renderUser(HOSTILE_USER.id);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(HOSTILE_USER.name);
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('script, [onerror], [onload]')).toBeNull();
+    const bio = screen.getByText(/Hello <b>admin<\/b>!/);
+    expect(bio.textContent).toBe(HOSTILE_USER.profile.bio);
+    expect(bio.querySelector('b')).toBeNull();
+    expect(screen.getByText(HOSTILE_USER.profile.location)).toBeVisible();
+  });
+
+  it('keeps the bio’s line breaks', async () => {
+    renderUser(LONG_TEXT_USER.id);
+    const bio = await screen.findByText(/This profile exists/);
+    expect(bio.textContent).toBe(LONG_TEXT_USER.profile.bio);
+    expect(bio).toHaveClass('whitespace-pre-line');
+  });
+
+  it('shows the profile: avatar, e-mail link, created time and the id with copy', async () => {
+    renderUser(LONG_TEXT_USER.id);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: LONG_TEXT_USER.name }),
+    ).toBeVisible();
+    expect(screen.getByRole('img', { name: LONG_TEXT_USER.name })).toHaveAttribute(
+      'src',
+      LONG_TEXT_USER.profile.avatar_url,
+    );
+    expect(screen.getByRole('link', { name: LONG_TEXT_USER.email })).toHaveAttribute(
+      'href',
+      `mailto:${LONG_TEXT_USER.email}`,
+    );
+    expect(document.querySelector('time')).toHaveAttribute('dateTime', '2021-06-15T08:30:00.000Z');
+    expect(screen.getByRole('button', { name: `Copy ID ${LONG_TEXT_USER.id}` })).toBeVisible();
+  });
+
+  it('says an unknown id is not found, and where to look up another', async () => {
+    renderUser('user_nobody');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('404 Not found');
+    expect(alert).toHaveTextContent('User user_nobody not found');
+    expect(alert).toHaveTextContent(/Request ID: req_/);
+    expect(within(alert).getByRole('button', { name: 'Copy request ID' })).toBeVisible();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(screen.getByText(/Use the User ID box above to look up another user/)).toBeVisible();
+    expect(screen.queryByLabelText('User ID')).toBeNull();
+  });
+
+  it('offers the ids looked up before when one is not found', async () => {
+    rememberLookup('user_longtext');
+    rememberLookup('user_nobody');
+    renderUser('user_nobody');
+    const recent = await screen.findByRole('region', { name: 'Recent lookups' });
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['user_longtext']);
+    expect(within(recent).getByRole('link')).toHaveAttribute('href', '/users/user_longtext');
+  });
+
+  it('goes back to the list view the person came from', async () => {
+    renderUser(LONG_TEXT_USER.id, { usersSearch: '?page=3&limit=25&sort=-name' });
+    expect(await screen.findByRole('link', { name: /Back to users/ })).toHaveAttribute(
+      'href',
+      '/users?page=3&limit=25&sort=-name',
+    );
+  });
+});

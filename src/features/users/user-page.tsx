@@ -1,0 +1,138 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { DateTimeText } from '../../components/data-table/cells';
+import { CopyIdButton } from '../../components/data-table/copy-id-button';
+import { QueryAlert } from '../../components/query-alert';
+import { userDetailQueryOptions, type UserDetail } from './api/users-api';
+import { usersListHref } from './last-users-search';
+import { readRecentLookups } from './recent-lookups';
+import { UserAvatar } from './user-avatar';
+import { userPath } from './user-path';
+
+/** One user with profile. Everything from the API is rendered as text, never as markup. */
+export function UserPage({ id }: { id: string }) {
+  const query = useQuery(userDetailQueryOptions(id));
+  const location = useLocation();
+
+  return (
+    <div className="space-y-5">
+      <Link
+        to={usersListHref(location.state)}
+        className="inline-flex items-center gap-1 text-sm text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+      >
+        <span aria-hidden="true">←</span> Back to users
+      </Link>
+      {query.data ? (
+        <UserProfile user={query.data} />
+      ) : query.isPending ? (
+        <ProfileSkeleton />
+      ) : (
+        <h1 className="text-xl font-semibold break-all">
+          {query.error?.status === 404 ? 'User not found' : `User ${id}`}
+        </h1>
+      )}
+      <QueryAlert query={query} what={`user ${id}`} />
+      {query.error?.status === 404 && <NotFoundHelp id={id} />}
+    </div>
+  );
+}
+
+/** A mistyped id lands here: point to the lookup box, and offer the ids looked up before. */
+function NotFoundHelp({ id }: { id: string }) {
+  const [recent] = useState(() => readRecentLookups().filter((other) => other !== id));
+  const headingId = useId();
+  return (
+    <div className="space-y-3 text-sm">
+      <p>Check the ID for typos. Use the User ID box above to look up another user.</p>
+      {recent.length > 0 && (
+        <section aria-labelledby={headingId} className="space-y-1">
+          <h2 id={headingId} className="font-medium">
+            Recent lookups
+          </h2>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            {recent.map((other) => (
+              <li key={other}>
+                <Link
+                  to={userPath(other)}
+                  className="font-mono text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                >
+                  {other}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function UserProfile({ user }: { user: UserDetail }) {
+  const bioId = useId();
+  const { bio, location, avatar_url: avatarUrl } = user.profile;
+  return (
+    <article className="space-y-6">
+      <div className="flex items-start gap-4">
+        <UserAvatar key={avatarUrl} name={user.name} url={avatarUrl} />
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-2xl font-semibold wrap-break-word">{user.name}</h1>
+          <p className="flex items-center gap-1 text-sm text-slate-700 dark:text-slate-300">
+            <code className="font-mono break-all">{user.id}</code>
+            <CopyIdButton id={user.id} />
+          </p>
+        </div>
+      </div>
+      <dl className="grid max-w-3xl gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-slate-600 dark:text-slate-300">Email</dt>
+        <dd className="min-w-0 wrap-break-word">
+          <EmailLink email={user.email} />
+        </dd>
+        <dt className="font-medium text-slate-600 dark:text-slate-300">Location</dt>
+        <dd className="min-w-0 wrap-break-word">{location || <NotGiven />}</dd>
+        <dt className="font-medium text-slate-600 dark:text-slate-300">Created</dt>
+        <dd>
+          <DateTimeText value={user.created_at} />
+        </dd>
+      </dl>
+      <section aria-labelledby={bioId} className="max-w-3xl space-y-1">
+        <h2 id={bioId} className="text-sm font-medium text-slate-600 dark:text-slate-300">
+          Bio
+        </h2>
+        {/* pre-line keeps the author's line breaks; the text itself is never parsed as HTML. */}
+        <p className="text-sm whitespace-pre-line wrap-break-word">{bio || <NotGiven />}</p>
+      </section>
+    </article>
+  );
+}
+
+// No `?`, `#`, `&` or `%`: in a mailto: link they would add headers (cc, body) to the message.
+const PLAIN_EMAIL = /^[^\s@?#&%<>"'\\/]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+
+function EmailLink({ email }: { email: string }) {
+  if (!PLAIN_EMAIL.test(email)) return <span>{email}</span>;
+  return (
+    <a
+      href={`mailto:${email}`}
+      className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+    >
+      {email}
+    </a>
+  );
+}
+
+function NotGiven() {
+  return <span className="text-slate-600 italic dark:text-slate-400">Not given</span>;
+}
+
+function ProfileSkeleton() {
+  return (
+    <div aria-busy="true" className="flex items-start gap-4">
+      <span className="size-20 shrink-0 animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
+      <div className="flex-1 space-y-2 pt-2">
+        <p className="text-sm text-slate-600 dark:text-slate-300">Loading user…</p>
+        <span className="block h-6 w-64 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link, useLocation } from 'react-router';
+import {
+  DateTimeText,
+  IdCell,
+  TRUNCATE_CLASSES,
+  TruncatedText,
+} from '../../components/data-table/cells';
+import { createDataTableColumnHelper } from '../../components/data-table/table-features';
+import type { User } from './api/users-api';
+import type { UsersListState } from './last-users-search';
+import { userPath } from './user-path';
+
+const helper = createDataTableColumnHelper<User>();
+
+/** Column ids are the API's field names, which is what `sort` takes. */
+export const usersColumns = helper.columns([
+  helper.accessor('id', {
+    header: 'ID',
+    cell: (info) => <IdCell id={info.getValue()} />,
+    meta: { className: 'w-52' },
+  }),
+  helper.accessor('name', {
+    header: 'Name',
+    enableSorting: true,
+    cell: (info) => <UserNameLink user={info.row.original} />,
+  }),
+  helper.accessor('email', {
+    header: 'Email',
+    cell: (info) => <TruncatedText text={info.getValue()} maxChars={36} className="max-w-72" />,
+  }),
+  helper.accessor('created_at', {
+    header: 'Created',
+    enableSorting: true,
+    cell: (info) => <DateTimeText value={info.getValue()} />,
+    meta: { className: 'w-48' },
+  }),
+]);
+
+const LONG_NAME = 40;
+
+function UserNameLink({ user }: { user: User }) {
+  // The list's view travels with the link, so the user page can go back to the same page.
+  const { search } = useLocation();
+  const state: UsersListState = { usersSearch: search };
+  return (
+    <Link
+      to={userPath(user.id)}
+      state={state}
+      title={user.name.length > LONG_NAME ? user.name : undefined}
+      className={`max-w-80 font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300 ${user.name.length > LONG_NAME ? TRUNCATE_CLASSES : ''}`}
+    >
+      {user.name}
+    </Link>
+  );
+}
