@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { ApiError, parseRetryAfter, redactUrl, type ApiErrorInit } from './api-error';
 import { requestLog, type RequestLog } from './request-log';
 
+// The production Content-Security-Policy forbids eval. Without this, zod probes `new Function` on
+// its first object parse, and the browser reports that as a policy violation even though zod
+// catches the error.
+z.config({ jitless: true });
+
 export type QueryParams = Record<string, string | number | undefined | null>;
 
 export type GetOptions<T> = {
