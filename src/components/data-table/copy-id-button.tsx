@@ -1,27 +1,17 @@
-import { useState } from 'react';
+import { copyFeedback, useCopy } from '../use-copy';
 
 /**
  * A compact copy button for an id in a table row or heading. Its accessible name carries the id
  * ("Copy ID user_abc"), so fifty of them on a page are still told apart.
  */
 export function CopyIdButton({ id }: { id: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(id);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-    setTimeout(() => setState('idle'), 2000);
-  }
+  const { state, copy } = useCopy();
 
   return (
     <>
       <button
         type="button"
-        onClick={copy}
+        onClick={() => void copy(id)}
         aria-label={`Copy ID ${id}`}
         title={state === 'copied' ? 'Copied' : 'Copy ID'}
         className="inline-flex size-6 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-200 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-white"
@@ -30,7 +20,7 @@ export function CopyIdButton({ id }: { id: string }) {
       </button>
       {/* A live region, not role=status: table pages keep that role for their range text. */}
       <span aria-live="polite" className="sr-only">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy blocked by the browser' : ''}
+        {copyFeedback(state)}
       </span>
     </>
   );
