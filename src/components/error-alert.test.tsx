@@ -1,0 +1,84 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api-error';
+import { ErrorAlert } from './error-alert';
+import { QueryAlert } from './query-alert';
+
+function httpError(status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) {
+  return new ApiError({
+    kind: 'http',
+    status,
+    method: 'GET',
+    url: 'https://api.example.com/v1/users',
+    serverMessage: 'Something the server said',
+    requestId: 'req_abc123',
+    ...extra,
+  });
+}
+
+describe('ErrorAlert', () => {
+  it('shows the status in words, the server message and the request id, with both buttons', async () => {
+    const onRetry = vi.fn();
+    render(<ErrorAlert error={httpError(500)} what="users" onRetry={onRetry} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('500 Server error');
+    expect(alert).toHaveTextContent('Something the server said');
+    expect(alert).toHaveTextContent('req_abc123');
+    expect(screen.getByRole('button', { name: 'Copy request ID' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('says a 403 is a missing permission', () => {
+    render(<ErrorAlert error={httpError(403)} what="the account" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('lacks permission to read the account');
+  });
+
+  it('says a schema break is an unexpected response', () => {
+    const error = new ApiError({
+      kind: 'schema',
+      status: 200,
+      method: 'GET',
+      url: 'https://api.example.com/v1/users',
+      requestId: 'req_x1',
+      message: 'data: expected array',
+    });
+    render(<ErrorAlert error={error} what="users" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Unexpected response from the API');
+  });
+
+  it('says when no request id came back', () => {
+    render(<ErrorAlert error={httpError(502, { requestId: undefined })} what="users" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('No request ID was returned');
+    expect(screen.queryByRole('button', { name: 'Copy request ID' })).toBeNull();
+  });
+});
+
+describe('QueryAlert', () => {
+  const idle = { error: null, failureReason: null, isFetching: false, refetch: vi.fn() };
+
+  it('shows nothing while there is no failure', () => {
+    const { container } = render(<QueryAlert query={idle} what="users" />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('counts down to the automatic retry while a 429 is waited out, without a Try again button', () => {
+    const error = httpError(429, { retryAfterMs: 3000 });
+    render(<QueryAlert query={{ ...idle, failureReason: error, isFetching: true }} what="users" />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('429 Rate limit exceeded');
+    expect(alert).toHaveTextContent(/will try again in 0:0[23]/);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('does not show a failure that is still being retried, other than a 429', () => {
+    const { container } = render(
+      <QueryAlert
+        query={{ ...idle, failureReason: httpError(500), isFetching: true }}
+        what="users"
+      />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+});
