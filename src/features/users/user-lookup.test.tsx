@@ -41,4 +41,18 @@ describe('UserLookup', () => {
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/products');
   });
+
+  it('offers the ids looked up before as links while the box has focus', async () => {
+    const router = renderLookup();
+    const box = screen.getByRole('searchbox', { name: 'User ID' });
+    await userEvent.type(box, 'user_first1{Enter}');
+    await userEvent.type(box, 'user_second2{Enter}');
+    await userEvent.click(box);
+    const recent = screen.getByRole('group', { name: 'Recent lookups' });
+    expect(recent).toHaveTextContent(/user_second2.*user_first1/);
+    await userEvent.click(screen.getByRole('link', { name: 'user_first1' }));
+    expect(router.state.location.pathname).toBe('/users/user_first1');
+    // Still a plain search box: the suggestions are links beside it, not a combobox.
+    expect(box).not.toHaveAttribute('list');
+  });
 });

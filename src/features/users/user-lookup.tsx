@@ -1,22 +1,24 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { parseUserIdInput } from './parse-user-id';
-import { rememberLookup } from './recent-lookups';
+import { readRecentLookups, rememberLookup } from './recent-lookups';
+import { userPath } from './user-path';
 
 /**
  * The header's lookup box: support pastes an id or a link and lands on the user.
  *
- * No datalist of recent ids here: `list` turns the box into a combobox, and the UI contract
- * promises a searchbox. Recent lookups are offered on the not-found page instead, where a
- * mistyped id sends people.
+ * Recent ids are plain links shown while the form has focus, not a datalist: `list` turns the box
+ * into a combobox, and the UI contract promises a searchbox.
  */
 export function UserLookup() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [recent, setRecent] = useState(readRecentLookups);
   const inputId = useId();
   const problemId = useId();
+  const recentId = useId();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -27,12 +29,12 @@ export function UserLookup() {
     }
     setProblem(null);
     setValue('');
-    rememberLookup(parsed.id);
-    navigate(`/users/${encodeURIComponent(parsed.id)}`);
+    setRecent(rememberLookup(parsed.id));
+    navigate(userPath(parsed.id));
   }
 
   return (
-    <form role="search" onSubmit={onSubmit} className="relative flex items-center gap-1.5">
+    <form role="search" onSubmit={onSubmit} className="group relative flex items-center gap-1.5">
       <label htmlFor={inputId} className="sr-only">
         User ID
       </label>
@@ -52,6 +54,29 @@ export function UserLookup() {
         className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm sm:w-56 dark:border-slate-600 dark:bg-slate-800"
       />
       <Button type="submit">Look up</Button>
+      {recent.length > 0 && !problem && (
+        <div
+          role="group"
+          aria-labelledby={recentId}
+          className="absolute top-full left-0 z-20 mt-1 hidden w-64 rounded-md border border-slate-200 bg-white p-2 text-sm shadow group-focus-within:block dark:border-slate-700 dark:bg-slate-900"
+        >
+          <p id={recentId} className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+            Recent lookups
+          </p>
+          <ul className="space-y-0.5">
+            {recent.map((id) => (
+              <li key={id}>
+                <Link
+                  to={userPath(id)}
+                  className="block truncate rounded px-1 font-mono text-xs text-blue-700 hover:bg-slate-100 dark:text-blue-300 dark:hover:bg-slate-800"
+                >
+                  {id}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {problem && (
         <p
           id={problemId}
