@@ -1,0 +1,180 @@
+// @vitest-environment node
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { analyseBuild, checkBudgets, JS_BUDGET_BYTES, scanDist } from './check-budgets';
+
+const SECRET = 'test-secret-123';
+
+interface FakeChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  modules?: string[];
+  code?: string;
+}
+
+let outDir: string;
+
+beforeEach(() => {
+  outDir = mkdtempSync(join(tmpdir(), 'budgets-'));
+});
+afterEach(() => {
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+function write(file: string, content: string) {
+  const path = join(outDir, file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+}
+
+/** A build shaped like ours: an entry, four lazy route modules, a shared table chunk, the demo. */
+function fakeBuild(overrides: Record<string, Partial<FakeChunk>> = {}) {
+  const chunks: Record<string, FakeChunk> = {
+    'index.html': {
+      file: 'assets/index.js',
+      isEntry: true,
+      css: ['assets/index.css'],
+      dynamicImports: [
+        'src/app/routes/login-route.tsx',
+        'src/app/routes/users-route.tsx',
+        'src/app/routes/user-route.tsx',
+        'src/app/routes/products-route.tsx',
+        'src/mocks/browser.ts',
+      ],
+      modules: ['node_modules/react-dom/client.js', 'src/main.tsx'],
+    },
+    'src/app/routes/login-route.tsx': {
+      file: 'assets/login-route.js',
+      imports: ['index.html'],
+      modules: ['src/app/routes/login-route.tsx', 'src/features/auth/login-page.tsx'],
+    },
+    'src/app/routes/users-route.tsx': {
+      file: 'assets/users-route.js',
+      imports: ['index.html', '_data-table.js'],
+      modules: ['src/app/routes/users-route.tsx', 'src/features/users/users-list-page.tsx'],
+    },
+    'src/app/routes/user-route.tsx': {
+      file: 'assets/user-route.js',
+      imports: ['index.html'],
+      modules: ['src/app/routes/user-route.tsx'],
+    },
+    'src/app/routes/products-route.tsx': {
+      file: 'assets/products-route.js',
+      imports: ['index.html', '_data-table.js'],
+      modules: ['src/app/routes/products-route.tsx'],
+    },
+    '_data-table.js': {
+      file: 'assets/data-table.js',
+      modules: [
+        'node_modules/@tanstack/table-core/build/lib/index.mjs',
+        'src/components/data-table/data-table.tsx',
+      ],
+    },
+    'src/mocks/browser.ts': {
+      file: 'assets/browser.js',
+      modules: ['node_modules/msw/lib/browser/index.mjs', 'src/mocks/jwt.ts'],
+      code: `const secret = "${SECRET}";`,
+    },
+  };
+  for (const [key, override] of Object.entries(overrides)) {
+    chunks[key] = { ...(chunks[key] as FakeChunk), ...override };
+  }
+  const manifest: Record<string, object> = {};
+  const modules: Record<string, string[]> = {};
+  for (const [key, { modules: ids = [], code, ...chunk }] of Object.entries(chunks)) {
+    manifest[key] = {
+      ...chunk,
+      name: key.replace(/^(.*\/|_)/, '').replace(/\..*$/, ''),
+      ...(key.startsWith('src/') ? { src: key, isDynamicEntry: true } : {}),
+    };
+    modules[chunk.file] = ids;
+    write(chunk.file, code ?? `console.log(${JSON.stringify(key)});`);
+  }
+  write('assets/index.css', 'body{margin:0}');
+  write('index.html', '<script type="module" src="/assets/index.js"></script>');
+  write('mockServiceWorker.js', 'self.addEventListener("fetch", () => {});');
+  write('.vite/manifest.json', JSON.stringify(manifest));
+  write('.vite/chunk-modules.json', JSON.stringify(modules));
+}
+
+function problems() {
+  const analysis = analyseBuild(outDir);
+  return [...checkBudgets(analysis), ...scanDist(outDir, analysis.demoFiles, SECRET)];
+}
+
+describe('check-budgets', () => {
+  it('passes a build that keeps the split and ships nothing it should not', () => {
+    fakeBuild();
+    expect(problems()).toEqual([]);
+    const analysis = analyseBuild(outDir);
+    const users = analysis.routes.find((route) => route.page === '/users');
+    expect(users?.js.map(({ file }) => file).sort()).toEqual([
+      'assets/data-table.js',
+      'assets/index.js',
+      'assets/users-route.js',
+    ]);
+    expect(users?.css.map(({ file }) => file)).toEqual(['assets/index.css']);
+    expect([...analysis.demoFiles].sort()).toEqual(['assets/browser.js', 'mockServiceWorker.js']);
+  });
+
+  it('fails when a page needs more JavaScript than the budget, naming the largest chunks', () => {
+    // Random bytes do not compress, so the gzipped size is over budget.
+    fakeBuild({ '_data-table.js': { code: randomBytes(JS_BUDGET_BYTES).toString('base64') } });
+    const found = problems();
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(/^\/users loads .* over the 150\.0 KB budget \(largest: data-table/);
+    expect(found[1]).toMatch(/^\/products loads/);
+  });
+
+  it('fails when the sign-in page downloads table code', () => {
+    fakeBuild({ 'src/app/routes/login-route.tsx': { imports: ['index.html', '_data-table.js'] } });
+    expect(problems()).toEqual([
+      expect.stringMatching(
+        /^The sign-in page downloads table code: node_modules\/@tanstack\/table-core/,
+      ),
+    ]);
+  });
+
+  it('fails when a chunk outside the demo contains the mock API', () => {
+    fakeBuild({
+      'index.html': { modules: ['src/main.tsx', 'node_modules/msw/lib/core/index.mjs'] },
+    });
+    expect(problems()).toEqual([
+      expect.stringMatching(/^assets\/index\.js is loaded outside demo mode but contains mock/),
+    ]);
+  });
+
+  it('fails on the demo secret outside the demo, source maps and loopback API defaults', () => {
+    fakeBuild({
+      'src/app/routes/user-route.tsx': {
+        code: `const a = "${SECRET}"; fetch("http://127.0.0.1:4010/v1/users");`,
+      },
+    });
+    write('assets/index.js.map', '{}');
+    write('assets/extra.js', 'x()\n//# sourceMappingURL=extra.js.map');
+    write('config.json', '{"apiBaseUrl":"http://localhost:4010"}');
+    const found = problems();
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "assets/user-route.js contains the demo signing secret outside the demo's chunks.",
+        expect.stringMatching(/^assets\/user-route\.js contains a loopback address/),
+        'assets/index.js.map is a source map; the build must not emit them.',
+        'assets/extra.js references a source map (sourceMappingURL).',
+        expect.stringMatching(/^config\.json contains a loopback address "http:\/\/localhost:4/),
+      ]),
+    );
+    expect(found).toHaveLength(5);
+  });
+
+  it('lets a bare http://localhost through (a URL parsing base, not an API)', () => {
+    fakeBuild({ 'index.html': { code: 'new URL(p, "http://localhost")' } });
+    expect(problems()).toEqual([]);
+  });
+});

@@ -1,0 +1,316 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { DEMO_SIGNING_SECRET } from '../src/mocks/jwt';
+
+/**
+ * Size and content budgets of the production build, checked after `npm run build` in `npm test`.
+ * They are deterministic (they read dist/, not a browser), so they hold by construction:
+ *
+ * - the JavaScript a page needs before its first render, gzipped, stays within budget;
+ * - the sign-in page does not download the tables;
+ * - no chunk outside the demo's contains the mock API (MSW), and nothing outside it ships the demo
+ *   signing secret or a loopback API address; no source maps ship at all.
+ *
+ * Sizes are gzip at zlib's default level (6), which is what `vite preview` and Vite's own build
+ * report use; 1 KB is 1,000 bytes, as in Vite's report.
+ */
+
+export const JS_BUDGET_BYTES = 150_000;
+export const JS_GOAL_BYTES = 135_000;
+
+/** The pages whose first render is budgeted, and the lazy route module each one needs. */
+export const BUDGETED_ROUTES = [
+  { page: '/login', module: 'src/app/routes/login-route.tsx' },
+  { page: '/users', module: 'src/app/routes/users-route.tsx' },
+  { page: '/products', module: 'src/app/routes/products-route.tsx' },
+  { page: '/users/{id}', module: 'src/app/routes/user-route.tsx' },
+] as const;
+
+const ROUTE_MODULE = /^src\/app\/routes\/[^/]+-route\.tsx$/;
+const MOCK_CODE = [/^node_modules\/msw\//, /^node_modules\/@mswjs\//, /^src\/mocks\//];
+const TABLE_CODE = [
+  /^node_modules\/@tanstack\/(react-table|table-core)\//,
+  /^src\/components\/data-table\//,
+  /^src\/features\/(users|products)\/[^/]*(table|list|columns)[^/]*$/,
+  /^src\/app\/routes\/(users|user|products)-route\.tsx$/,
+];
+/**
+ * A loopback URL with a port or a path (an API default such as http://localhost:4010/v1), or any
+ * 127.0.0.1 / [::1] URL. A bare `http://localhost` is React Router's base for parsing paths.
+ */
+const LOOPBACK_URL = /\bhttps?:\/\/(?:localhost(?::\d|\/\w)|127\.0\.0\.1(?![\d])|\[::1\])/i;
+const SOURCE_MAP_COMMENT = /[#@]\s*sourceMappingURL=/;
+/** Copied from public/ by the build and registered only in demo mode. */
+const DEMO_STATIC_FILES = ['mockServiceWorker.js'];
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface FileSize {
+  file: string;
+  name: string;
+  bytes: number;
+  gzip: number;
+}
+
+export interface RouteSize {
+  page: string;
+  module: string;
+  js: FileSize[];
+  css: FileSize[];
+  jsGzip: number;
+  cssGzip: number;
+  /** Source modules in the page's JavaScript, for the content checks. */
+  modules: string[];
+}
+
+export interface BuildAnalysis {
+  outDir: string;
+  routes: RouteSize[];
+  /** Every JavaScript chunk, largest (gzipped) first. */
+  chunks: FileSize[];
+  /** What demo mode downloads on top of a page: the mock API chunks and its service worker. */
+  demo: { files: FileSize[]; gzip: number };
+  /** Files (relative to outDir) that only demo mode loads. */
+  demoFiles: Set<string>;
+  /** Files that a build pointed at a real API may load. */
+  appFiles: Set<string>;
+  modulesByFile: Record<string, string[]>;
+}
+
+export function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
+
+function sizeOf(outDir: string, file: string, name: string): FileSize {
+  const content = readFileSync(join(outDir, file));
+  return { file, name, bytes: content.length, gzip: gzipSync(content).length };
+}
+
+/** The manifest keys a key loads before it can run: itself and its static imports, transitively. */
+function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no entry "${key}".`);
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+export function analyseBuild(outDir = 'dist'): BuildAnalysis {
+  const manifestPath = join(outDir, '.vite/manifest.json');
+  const modulesPath = join(outDir, '.vite/chunk-modules.json');
+  for (const path of [manifestPath, modulesPath]) {
+    if (!existsSync(path)) {
+      throw new Error(
+        `${path} is missing: run \`npm run build\` first (vite.config.ts writes it).`,
+      );
+    }
+  }
+  const manifest = readJson<Manifest>(manifestPath);
+  const modulesByFile = readJson<Record<string, string[]>>(modulesPath);
+  const sizes = new Map<string, FileSize>();
+  const size = (file: string, name: string) => {
+    let known = sizes.get(file);
+    if (!known) {
+      known = sizeOf(outDir, file, name);
+      sizes.set(file, known);
+    }
+    return known;
+  };
+
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  if (entryKeys.length !== 1) {
+    throw new Error(`Expected one entry chunk in the manifest, found ${entryKeys.length}.`);
+  }
+  const entry = staticClosure(manifest, entryKeys);
+  const routeKeys = Object.keys(manifest).filter((key) => ROUTE_MODULE.test(key));
+  const appKeys = staticClosure(manifest, [...entryKeys, ...routeKeys]);
+
+  const filesOf = (keys: Set<string>) => {
+    const js = [...keys].map((key) => {
+      const chunk = manifest[key] as ManifestChunk;
+      return size(chunk.file, chunk.name ?? key);
+    });
+    const cssFiles = new Set([...keys].flatMap((key) => manifest[key]?.css ?? []));
+    const css = [...cssFiles].map((file) => size(file, file.replace(/^.*\//, '')));
+    return { js, css };
+  };
+  const modulesOf = (files: FileSize[]) => files.flatMap(({ file }) => modulesByFile[file] ?? []);
+
+  const routes = BUDGETED_ROUTES.map(({ page, module }) => {
+    if (!manifest[module]) {
+      throw new Error(`The manifest has no route module ${module}: is it still lazily imported?`);
+    }
+    const { js, css } = filesOf(new Set([...entry, ...staticClosure(manifest, [module])]));
+    return {
+      page,
+      module,
+      js,
+      css,
+      jsGzip: sum(js),
+      cssGzip: sum(css),
+      modules: modulesOf(js),
+    };
+  });
+
+  const app = filesOf(appKeys);
+  const appFiles = new Set([...app.js, ...app.css].map(({ file }) => file));
+  const others = Object.keys(manifest).filter((key) => !appKeys.has(key));
+  const demoChunks = filesOf(new Set(others));
+  const demoFiles = [...demoChunks.js, ...demoChunks.css].filter(({ file }) => !appFiles.has(file));
+  for (const file of DEMO_STATIC_FILES) {
+    if (existsSync(join(outDir, file))) demoFiles.push(size(file, file));
+  }
+
+  const chunks = Object.values(manifest)
+    .filter((chunk) => chunk.file.endsWith('.js'))
+    .map((chunk) => size(chunk.file, chunk.name ?? chunk.file))
+    .sort((a, b) => b.gzip - a.gzip);
+
+  return {
+    outDir,
+    routes,
+    chunks,
+    demo: { files: demoFiles, gzip: sum(demoFiles) },
+    demoFiles: new Set(demoFiles.map(({ file }) => file)),
+    appFiles,
+    modulesByFile,
+  };
+}
+
+function sum(files: FileSize[]): number {
+  return files.reduce((total, file) => total + file.gzip, 0);
+}
+
+/** Problems with the budgets and the split; empty when all hold. */
+export function checkBudgets(analysis: BuildAnalysis): string[] {
+  const problems: string[] = [];
+  for (const route of analysis.routes) {
+    if (route.jsGzip > JS_BUDGET_BYTES) {
+      const largest = [...route.js]
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 3)
+        .map((file) => `${file.name} ${kb(file.gzip)}`)
+        .join(', ');
+      problems.push(
+        `${route.page} loads ${kb(route.jsGzip)} of gzipped JavaScript before its first render, over the ${kb(JS_BUDGET_BYTES)} budget (largest: ${largest}).`,
+      );
+    }
+  }
+  const login = analysis.routes.find((route) => route.page === '/login');
+  const tableModules = login?.modules.filter((id) => TABLE_CODE.some((re) => re.test(id))) ?? [];
+  if (tableModules.length > 0) {
+    problems.push(
+      `The sign-in page downloads table code: ${tableModules.join(', ')}. Keep it behind the lazy table routes.`,
+    );
+  }
+  for (const file of analysis.appFiles) {
+    const mock = (analysis.modulesByFile[file] ?? []).filter((id) =>
+      MOCK_CODE.some((re) => re.test(id)),
+    );
+    if (mock.length > 0) {
+      problems.push(
+        `${file} is loaded outside demo mode but contains mock API code: ${mock.slice(0, 5).join(', ')}${mock.length > 5 ? ', …' : ''}. Import the mock only from the demo start-up.`,
+      );
+    }
+  }
+  return problems;
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+/**
+ * Things that must never ship: source maps anywhere, and outside the demo's files the demo signing
+ * secret or a loopback API address (a build-time default left pointing at a developer's machine).
+ */
+export function scanDist(
+  outDir: string,
+  demoFiles: ReadonlySet<string>,
+  secret: string = DEMO_SIGNING_SECRET,
+): string[] {
+  const problems: string[] = [];
+  for (const file of listFiles(outDir)) {
+    if (file.endsWith('.map')) {
+      problems.push(`${file} is a source map; the build must not emit them.`);
+      continue;
+    }
+    const text = readFileSync(join(outDir, file), 'utf8');
+    if (SOURCE_MAP_COMMENT.test(text)) {
+      problems.push(`${file} references a source map (sourceMappingURL).`);
+    }
+    if (demoFiles.has(file)) continue;
+    if (text.includes(secret)) {
+      problems.push(`${file} contains the demo signing secret outside the demo's chunks.`);
+    }
+    const loopback = LOOPBACK_URL.exec(text);
+    if (loopback) {
+      problems.push(`${file} contains a loopback address "${loopback[0]}" (an API default?).`);
+    }
+  }
+  return problems;
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} KB`;
+}
+
+export function formatSizes(analysis: BuildAnalysis): string {
+  const lines = [
+    `JavaScript before first render (gzip, budget ${kb(JS_BUDGET_BYTES)}, goal ${kb(JS_GOAL_BYTES)}):`,
+  ];
+  for (const route of analysis.routes) {
+    const mark =
+      route.jsGzip > JS_BUDGET_BYTES
+        ? 'OVER BUDGET'
+        : route.jsGzip > JS_GOAL_BYTES
+          ? 'over goal'
+          : 'ok';
+    lines.push(
+      `  ${route.page.padEnd(12)} JS ${kb(route.jsGzip).padStart(9)}  CSS ${kb(route.cssGzip).padStart(8)}  ${route.js.length} files  ${mark}`,
+    );
+  }
+  lines.push(`  demo mode adds ${kb(analysis.demo.gzip)} (${analysis.demo.files.length} files)`);
+  return lines.join('\n');
+}
+
+function main(): void {
+  const outDir = process.argv[2] ?? 'dist';
+  const analysis = analyseBuild(outDir);
+  console.log(formatSizes(analysis));
+  const problems = [...checkBudgets(analysis), ...scanDist(outDir, analysis.demoFiles)];
+  if (problems.length > 0) {
+    console.error(`\nBudget check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log('Budgets hold: sizes, route split, no mock code outside demo, dist scan clean.');
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    main();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
