@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import type { AppEnvironment, DemoControls } from './app/environment';
-import { createAppRouter } from './app/router';
 import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
 import { createSessionStore } from './features/auth/session-store';
@@ -53,12 +52,7 @@ async function start() {
 
   root.render(
     <StrictMode>
-      <App
-        environment={environment}
-        sessionStore={sessionStore}
-        queryClient={queryClient}
-        router={createAppRouter()}
-      />
+      <App environment={environment} sessionStore={sessionStore} queryClient={queryClient} />
     </StrictMode>,
   );
 }

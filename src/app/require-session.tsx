@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionState } from '../features/auth/session-context';
 import { loginPathFor } from '../features/auth/safe-next';
+import { Page } from './page';
 import { Shell } from './shell';
 
 /** Signed-in pages: inside the shell, or off to sign-in with the way back in `next`. */
@@ -13,7 +14,9 @@ export function SignedInLayout() {
   }
   return (
     <Shell>
-      <Outlet />
+      <Page>
+        <Outlet />
+      </Page>
     </Shell>
   );
 }

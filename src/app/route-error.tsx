@@ -1,19 +1,43 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface Props {
+  children: ReactNode;
+}
 
 /**
- * Last line of defence for a page that threw while rendering or loading code. The shell stays
- * around it, so navigation keeps working.
+ * Last line of defence for a page that threw while rendering or while its code was downloading.
+ * It sits inside the shell, so navigation keeps working; the layout keys it by path, so going to
+ * another page starts clean.
  */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+export class RouteErrorBoundary extends Component<Props, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // Kept for whoever opens the console: the page itself shows a readable summary.
+    console.warn('A page failed to render', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === null ? (
+      this.props.children
+    ) : (
+      <RouteError error={this.state.error} />
+    );
+  }
+}
+
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : String(error);
   const chunkFailed =
     error instanceof Error &&
-    /dynamically imported module|Importing a module script failed/i.test(error.message);
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(
+      error.message,
+    );
   return (
     <div
       role="alert"
