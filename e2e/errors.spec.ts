@@ -26,6 +26,8 @@ test('429: counts down, does not retry early, and recovers by itself', async ({
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('429 Rate limit exceeded');
   await expect(alert).toContainText(/try again in 0:0[12]/);
+  await expect(alert.getByRole('button', { name: 'Copy request ID' })).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeDisabled();
   await expect(page.getByRole('region', { name: 'Account response' })).toBeVisible({
     timeout: 6000,
   });

@@ -56,7 +56,13 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
         <p className="text-red-900/80 dark:text-red-100/80">No request ID was returned.</p>
       )}
       <div className="flex flex-wrap gap-2 pt-1">
-        {onRetry && <Button onClick={onRetry}>Try again</Button>}
+        {onRetry && (
+          // While a rate-limited request waits out Retry-After, trying early would only be
+          // refused again, so the button stays visible but waits for the automatic retry.
+          <Button onClick={onRetry} disabled={retryAt !== undefined && retryAt > now}>
+            Try again
+          </Button>
+        )}
         {children}
       </div>
     </div>

@@ -35,12 +35,7 @@ export function QueryAlert({
       ? waiting.receivedAt + waiting.retryAfterMs
       : undefined;
   return (
-    <ErrorAlert
-      error={error}
-      what={what}
-      retryAt={retryAt}
-      onRetry={waiting ? undefined : () => void query.refetch()}
-    >
+    <ErrorAlert error={error} what={what} retryAt={retryAt} onRetry={() => void query.refetch()}>
       {children}
     </ErrorAlert>
   );
