@@ -1,0 +1,42 @@
+import { expect, test } from './support/fixtures';
+
+test('a config.json pointing at a plain-http API is refused with a clear message', async ({
+  page,
+}) => {
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: { apiBaseUrl: 'http://api.example.com' } }),
+  );
+  await page.goto('/login');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The console cannot start');
+  await expect(alert).toContainText('only https: is allowed');
+});
+
+test('a config.json that is not JSON is refused with a clear message', async ({ page }) => {
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: '{ "apiBaseUrl": ' }),
+  );
+  await page.goto('/login');
+  await expect(page.getByRole('alert')).toContainText('config.json is not valid JSON');
+});
+
+test('a malformed user id in the URL shows an explanation, not a blank page', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/account' });
+  // In-app, as a pasted link would arrive through the router (vite preview itself answers 400
+  // for such a path, which a static host may or may not do).
+  await page.evaluate(() => {
+    history.pushState(null, '', '/users/%E0%A4%A');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('alert')).toBeVisible();
+});
+
+test('malformed product filters in a link are corrected in place', async ({ page, signIn }) => {
+  await signIn({ next: '/products?min_price=abc&max_price=-5&page=-3&limit=5000' });
+  await expect(page).toHaveURL(/\/products\?limit=100$/);
+  await expect(page.getByRole('status')).toHaveText(/^1–100 of 5,000$/);
+});
