@@ -120,3 +120,18 @@ test('the user page has no serious accessibility problems', async ({ page, signI
   await signIn({ next: '/users/user_longtext' });
   await expectAccessibleInBothThemes(page, () => expect(heading(page)).toBeVisible());
 });
+
+test('a generated avatar loads from the mock, under the page’s security policy', async ({
+  page,
+  signIn,
+}) => {
+  // The first page in the API's own order holds no edge-case user (they come last).
+  await signIn();
+  await page.getByRole('table', { name: 'Users' }).locator('tbody tr a').first().click();
+  const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+  const avatar = page.getByRole('img', { name });
+  await expect(avatar).toHaveAttribute('src', /\/__demo\/avatars\/user_[a-z0-9]+\.svg$/);
+  await expect
+    .poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+});

@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { withRequestId, type MockContext } from '../api-route.ts';
+import { avatarSvg } from '../avatars.ts';
 import { bearerToken } from '../auth.ts';
 import { DEMO_TOKEN_VARIANTS, isDemoTokenVariant, mintDemoToken, verifyJwt } from '../jwt.ts';
 import { ApiProblem, integerParam, invalidParameter, singleParam } from '../http-utils.ts';
@@ -16,6 +17,15 @@ const MAX_TTL_SECONDS = 24 * 60 * 60;
  */
 export function demoHandlers(context: MockContext): HttpHandler[] {
   return [
+    // No auth: an <img> cannot send the bearer token.
+    http.get('*/__demo/avatars/:file', ({ params }) => {
+      const id = String(params.file).replace(/\.svg$/, '');
+      const user = context.db.getUser(id);
+      if (!user) return new HttpResponse(null, { status: 404 });
+      return new HttpResponse(avatarSvg(id, user.name), {
+        headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' },
+      });
+    }),
     http.get('*/__demo/token', ({ request }) =>
       withRequestId(async () => {
         const params = new URL(request.url).searchParams;

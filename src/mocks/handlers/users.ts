@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { apiGet, type MockContext } from '../api-route.ts';
+import { servedAvatarUrl } from '../avatars.ts';
 import { USER_SORTS, type UserSort } from '../db.ts';
 import { ApiProblem, invalidParameter, pageParams, singleParam } from '../http-utils.ts';
 
@@ -19,11 +20,13 @@ export function userHandlers(context: MockContext): HttpHandler[] {
     apiGet(
       context,
       { path: '/v1/users/:id', scope: 'users:read', kind: 'detail' },
-      ({ params }) => {
+      ({ params, url }) => {
         const id = String(params.id);
         const user = context.db.getUser(id);
         if (!user) throw new ApiProblem(404, 'not_found', `User ${id} not found`);
-        return { data: user };
+        const apiBase = url.origin + url.pathname.slice(0, url.pathname.lastIndexOf('/v1/users/'));
+        const avatarUrl = servedAvatarUrl(user.profile.avatar_url, apiBase);
+        return { data: { ...user, profile: { ...user.profile, avatar_url: avatarUrl } } };
       },
     ),
   ];
