@@ -24,7 +24,6 @@ const IMAGE_SOURCES = ["'self'", 'data:', 'https:', 'http:'];
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'clipboard-read=()',
