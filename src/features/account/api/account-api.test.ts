@@ -1,25 +1,13 @@
 // @vitest-environment node
-import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, setApiClient } from '../../../lib/api-client';
-import { createRequestLog } from '../../../lib/request-log';
+import { describe, expect, it } from 'vitest';
+import { testQueryClient, setupApiTestServer } from '../../../test/api-test-server';
 import { accountKeys, accountQueryOptions } from './account-api';
 
 const BASE = 'https://api.example.com';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() =>
-  setApiClient(createApiClient({ baseUrl: BASE, getToken: () => 'tok', log: createRequestLog() })),
-);
-afterEach(() => {
-  server.resetHandlers();
-  setApiClient(null);
-});
-afterAll(() => server.close());
+const server = setupApiTestServer(BASE);
 
-const queryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const queryClient = testQueryClient;
 
 describe('accountQueryOptions', () => {
   it('uses a key under the account root', () => {

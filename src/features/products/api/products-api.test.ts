@@ -1,23 +1,11 @@
 // @vitest-environment node
-import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, setApiClient } from '../../../lib/api-client';
-import { createRequestLog } from '../../../lib/request-log';
+import { describe, expect, it } from 'vitest';
+import { testQueryClient, setupApiTestServer } from '../../../test/api-test-server';
 import { productsKeys, productsListQueryOptions } from './products-api';
 
 const BASE = 'https://api.example.com/api';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() =>
-  setApiClient(createApiClient({ baseUrl: BASE, getToken: () => 'tok', log: createRequestLog() })),
-);
-afterEach(() => {
-  server.resetHandlers();
-  setApiClient(null);
-});
-afterAll(() => server.close());
+const server = setupApiTestServer(BASE);
 
 const product = {
   id: 'prod_1',
@@ -38,7 +26,7 @@ function captureSearch() {
   return seen;
 }
 
-const queryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const queryClient = testQueryClient;
 
 describe('productsKeys', () => {
   it('nests lists under one root', () => {

@@ -1,24 +1,12 @@
 // @vitest-environment node
-import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, setApiClient } from '../../../lib/api-client';
+import { describe, expect, it } from 'vitest';
+import { testQueryClient, setupApiTestServer } from '../../../test/api-test-server';
 import { ApiError } from '../../../lib/api-error';
-import { createRequestLog } from '../../../lib/request-log';
 import { userDetailQueryOptions, usersKeys, usersListQueryOptions } from './users-api';
 
 const BASE = 'https://api.example.com';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() =>
-  setApiClient(createApiClient({ baseUrl: BASE, getToken: () => 'tok', log: createRequestLog() })),
-);
-afterEach(() => {
-  server.resetHandlers();
-  setApiClient(null);
-});
-afterAll(() => server.close());
+const server = setupApiTestServer(BASE);
 
 const user = {
   id: 'user_1',
@@ -27,7 +15,7 @@ const user = {
   created_at: '2024-01-02T03:04:05Z',
 };
 
-const queryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const queryClient = testQueryClient;
 
 describe('usersKeys', () => {
   it('nests lists and details under one root', () => {
