@@ -3,18 +3,18 @@ import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from './not-found';
 import { Page } from './page';
 import { SignedInLayout } from './require-session';
+import { routeModules } from './route-modules';
 
-/** Route modules export `Component`; each is a chunk of its own. */
+/** Route modules export `Component`. */
 function lazyRoute(load: () => Promise<{ Component: ComponentType }>) {
   return lazy(() => load().then((module) => ({ default: module.Component })));
 }
 
-// Split per route so the sign-in page does not download the tables.
-const LoginRoute = lazyRoute(() => import('./routes/login-route'));
-const UsersRoute = lazyRoute(() => import('./routes/users-route'));
-const UserRoute = lazyRoute(() => import('./routes/user-route'));
-const ProductsRoute = lazyRoute(() => import('./routes/products-route'));
-const AccountRoute = lazyRoute(() => import('./routes/account-route'));
+const LoginRoute = lazyRoute(routeModules.login);
+const UsersRoute = lazyRoute(routeModules.users);
+const UserRoute = lazyRoute(routeModules.user);
+const ProductsRoute = lazyRoute(routeModules.products);
+const AccountRoute = lazyRoute(routeModules.account);
 
 /**
  * The console's URLs (ui-contract §3). Declarative routes rather than a data router: nothing here
