@@ -106,8 +106,10 @@ test('explains invalid prices and never sends them', async ({ page, signIn }) =>
   await expect(field(page, 'Max price')).toHaveAccessibleDescription(
     'Max price must not be less than min price.',
   );
-  await expect(page).toHaveURL(/\/products$/);
-  expect(sent).toEqual([]);
+  // Min 30 on its own is valid and may be applied while Max is typed (on a slow machine the pause
+  // can pass between the two); what must never go out is an invalid price or min above max.
+  await expect(page).not.toHaveURL(/max_price/);
+  expect(sent.filter((search) => /abc|-5|max_price/.test(search))).toEqual([]);
 });
 
 test('an empty result says so and offers to clear the filters', async ({ page, signIn }) => {

@@ -8,9 +8,12 @@ import { FILTER_DEBOUNCE_MS, ProductFiltersBar } from './product-filters';
 function Harness({
   initial = {},
   onApply,
+  urlDelayMs,
 }: {
   initial?: ProductFilters;
   onApply: (filters: ProductFilters) => void;
+  /** How long the URL takes to catch up with an apply (a navigation is not instant). */
+  urlDelayMs?: number;
 }) {
   const [filters, setFilters] = useState(initial);
   return (
@@ -20,7 +23,8 @@ function Harness({
         categories={['Books', 'Home & Garden']}
         onApply={(next) => {
           onApply(next);
-          setFilters(next);
+          if (urlDelayMs === undefined) setFilters(next);
+          else setTimeout(() => setFilters(next), urlDelayMs);
         }}
       />
       {/* Stands in for Back: the URL changes under the boxes. */}
@@ -31,9 +35,9 @@ function Harness({
   );
 }
 
-function setup(initial?: ProductFilters) {
+function setup(initial?: ProductFilters, urlDelayMs?: number) {
   const onApply = vi.fn();
-  render(<Harness initial={initial} onApply={onApply} />);
+  render(<Harness initial={initial} onApply={onApply} urlDelayMs={urlDelayMs} />);
   return onApply;
 }
 
@@ -62,6 +66,21 @@ describe('ProductFiltersBar', () => {
     wait(100);
     expect(onApply.mock.calls).toEqual([[{ category: 'Home & Garden' }]]);
     pause();
+    expect(onApply).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps what is typed while the URL catches up with an earlier apply', () => {
+    const onApply = setup({}, 100);
+    type('Min price', '30');
+    pause();
+    expect(onApply.mock.calls).toEqual([[{ minPrice: 30 }]]);
+    type('Max price', '20');
+    wait(100);
+    expect(box('Max price')).toHaveValue('20');
+    pause();
+    expect(box('Max price')).toHaveAccessibleDescription(
+      'Max price must not be less than min price.',
+    );
     expect(onApply).toHaveBeenCalledTimes(1);
   });
 

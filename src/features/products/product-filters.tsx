@@ -32,11 +32,23 @@ export function ProductFiltersBar({ filters, categories, onApply }: ProductFilte
   const [errors, setErrors] = useState<FilterErrors>({});
   const [lastEditedPrice, setLastEditedPrice] = useState<'minPrice' | 'maxPrice'>('maxPrice');
   const [shownFilters, setShownFilters] = useState(filters);
+  // What this bar last applied: when the URL catches up with it, whatever has been typed since
+  // stays in the boxes.
+  const [applied, setApplied] = useState<ProductFilters | null>(null);
   if (!sameFilters(shownFilters, filters)) {
-    // The URL changed under the boxes (Back, a pasted link): show what it says now.
     setShownFilters(filters);
-    setDrafts((current) => reconcileDrafts(current, filters));
-    setErrors({});
+    if (applied && sameFilters(applied, filters)) {
+      setApplied(null);
+    } else {
+      // The URL changed under the boxes (Back, a pasted link): show what it says now.
+      setDrafts((current) => reconcileDrafts(current, filters));
+      setErrors({});
+    }
+  }
+
+  function applyFilters(next: ProductFilters) {
+    setApplied(next);
+    onApply(next);
   }
 
   function apply(next: FilterDrafts) {
@@ -46,7 +58,7 @@ export function ProductFiltersBar({ filters, categories, onApply }: ProductFilte
       return;
     }
     setErrors({});
-    if (!sameFilters(checked.filters, filters)) onApply(checked.filters);
+    if (!sameFilters(checked.filters, filters)) applyFilters(checked.filters);
   }
 
   // Reads the latest filters when the timer fires, without restarting the timer when they change.
@@ -69,7 +81,7 @@ export function ProductFiltersBar({ filters, categories, onApply }: ProductFilte
     const empty = draftsFrom({});
     setDrafts(empty);
     setErrors({});
-    if (hasFilters(filters)) onApply({});
+    if (hasFilters(filters)) applyFilters({});
   }
 
   const listId = useId();
