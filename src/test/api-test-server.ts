@@ -3,6 +3,11 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createApiClient, setApiClient } from '../lib/api-client';
 import { createRequestLog } from '../lib/request-log';
+import { mintDemoToken } from '../mocks/jwt';
+import { createTestServer } from '../mocks/node';
+
+/** The origin the mock answers on in component tests. */
+const MOCK_BASE = 'https://api.test';
 
 /**
  * For a feature's api tests: an msw/node server that fails on unhandled requests, and an API
@@ -24,4 +29,28 @@ export function setupApiTestServer(baseUrl: string) {
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
+}
+
+/**
+ * For component tests against the real mock API (in process, via msw/node): the API client is
+ * installed for each test with a freshly minted demo token, and the mock's state reset after.
+ */
+export function setupMockApiClient(options: { users: number; products: number }) {
+  const { server, api } = createTestServer(options);
+  let token = '';
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'error' });
+    token = await mintDemoToken('valid');
+  });
+  beforeEach(() =>
+    setApiClient(
+      createApiClient({ baseUrl: MOCK_BASE, getToken: () => token, log: createRequestLog() }),
+    ),
+  );
+  afterEach(() => {
+    api.reset();
+    setApiClient(null);
+  });
+  afterAll(() => server.close());
+  return { server, api, token: () => token };
 }

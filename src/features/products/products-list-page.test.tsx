@@ -2,37 +2,24 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, setApiClient } from '../../lib/api-client';
-import { createRequestLog } from '../../lib/request-log';
-import { mintDemoToken } from '../../mocks/jwt';
-import { createTestServer } from '../../mocks/node';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setupMockApiClient } from '../../test/api-test-server';
 import { ProductsListPage } from './products-list-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const BASE = 'https://api.test';
-const { server, api } = createTestServer({ users: 2, products: 300 });
-let token = '';
+const { server } = setupMockApiClient({ users: 2, products: 300 });
 const requested: URLSearchParams[] = [];
 
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
+beforeAll(() => {
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
     if (url.pathname === '/v1/products') requested.push(url.searchParams);
   });
-  token = await mintDemoToken('valid');
 });
 beforeEach(() => {
-  setApiClient(createApiClient({ baseUrl: BASE, getToken: () => token, log: createRequestLog() }));
   requested.length = 0;
 });
-afterEach(() => {
-  api.reset();
-  setApiClient(null);
-});
-afterAll(() => server.close());
 
 function renderAt(url: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

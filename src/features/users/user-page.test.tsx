@@ -1,34 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, setApiClient } from '../../lib/api-client';
-import { createRequestLog } from '../../lib/request-log';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setupMockApiClient } from '../../test/api-test-server';
 import { HOSTILE_USER, LONG_TEXT_USER } from '../../mocks/data';
-import { mintDemoToken } from '../../mocks/jwt';
-import { createTestServer } from '../../mocks/node';
 import { rememberLookup } from './recent-lookups';
 import { UserPage } from './user-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const BASE = 'https://api.test';
-const { server, api } = createTestServer({ users: 10, products: 1 });
-let token = '';
+setupMockApiClient({ users: 10, products: 1 });
 
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  token = await mintDemoToken('valid');
-});
-beforeEach(() => {
-  setApiClient(createApiClient({ baseUrl: BASE, getToken: () => token, log: createRequestLog() }));
-  sessionStorage.clear();
-});
-afterEach(() => {
-  api.reset();
-  setApiClient(null);
-});
-afterAll(() => server.close());
+beforeEach(() => sessionStorage.clear());
 
 function renderUser(id: string, state?: unknown) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -2,34 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, setApiClient } from '../../lib/api-client';
-import { createRequestLog } from '../../lib/request-log';
-import { mintDemoToken } from '../../mocks/jwt';
-import { createTestServer } from '../../mocks/node';
+import { describe, expect, it } from 'vitest';
+import { setupMockApiClient } from '../../test/api-test-server';
 import { usersKeys } from './api/users-api';
 import { UsersListPage } from './users-list-page';
 
 // Rendering 100 rows in jsdom behind a real (in-process) mock API is slow on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-const BASE = 'https://api.test';
 // 120 users: three pages of 50, the last one short.
-const { server, api } = createTestServer({ users: 120, products: 1 });
-let token = '';
-
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  token = await mintDemoToken('valid');
-});
-beforeEach(() => {
-  setApiClient(createApiClient({ baseUrl: BASE, getToken: () => token, log: createRequestLog() }));
-});
-afterEach(() => {
-  api.reset();
-  setApiClient(null);
-});
-afterAll(() => server.close());
+const { api, token } = setupMockApiClient({ users: 120, products: 1 });
 
 function UserStub() {
   const location = useLocation();
@@ -119,7 +101,7 @@ describe('UsersListPage', () => {
   });
 
   it('shows a failed request as an alert, with no rows and no spinner', async () => {
-    api.scenarios.apply(token, { fail: { path: '/v1/users', status: 500 } });
+    api.scenarios.apply(token(), { fail: { path: '/v1/users', status: 500 } });
     renderAt('/users');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('500 Server error');
