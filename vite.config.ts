@@ -22,6 +22,8 @@ function previewSecurityHeaders(): Plugin {
       server.middlewares.use((req, res, next) => {
         const headers = securityHeadersForOutDir(outDir, { buildTimeBaseUrl, path: req.url });
         for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        // Edited in place to repoint a deployment: always revalidate (the page preloads it).
+        if (req.url?.split('?')[0] === '/config.json') res.setHeader('Cache-Control', 'no-cache');
         next();
       });
     },
