@@ -9,6 +9,7 @@ import { runInteractions } from './bench/interactions';
 import { runLighthouse } from './bench/lighthouse';
 import { runMockApi } from './bench/mock-api';
 import { formatTable, type BenchResults } from './bench/report';
+import { storedSession } from './bench/pages';
 import { demoToken, firstUser, startServers } from './bench/servers';
 
 /**
@@ -139,6 +140,8 @@ if (sections.has('lighthouse') || sections.has('interactions')) {
   try {
     const token = await demoToken(servers.apiUrl);
     const user = await firstUser(servers.apiUrl, token);
+    // A signed-in tab's sessionStorage: the token and the API it belongs to.
+    const session = storedSession(token, servers.apiUrl);
     const pages = [
       { page: '/login', path: '/login', signedIn: false },
       { page: '/users', path: '/users', signedIn: true },
@@ -153,7 +156,7 @@ if (sections.has('lighthouse') || sections.has('interactions')) {
           url: `${servers.appUrl}${path}`,
           signedIn,
         })),
-        token,
+        session,
         runs: lighthouseRuns,
         mobileCpuSlowdown,
         log,
@@ -163,7 +166,7 @@ if (sections.has('lighthouse') || sections.has('interactions')) {
       results.interactions = await runInteractions({
         chromiumPath,
         baseURL: servers.appUrl,
-        token,
+        session,
         runs: interactionRuns,
         log,
       });
