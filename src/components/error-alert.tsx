@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { type ApiError, statusText } from '../lib/api-error';
+import { ApiText } from './api-text';
 import { formatCountdown } from '../lib/time';
 import { Button } from './button';
 import { CopyButton } from './copy-button';
@@ -22,11 +23,13 @@ interface ErrorAlertProps {
 export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAlertProps) {
   const now = useNow(1000, retryAt !== undefined);
   const title =
-    error.kind === 'network'
-      ? `Could not reach the API to load ${what}`
-      : error.kind === 'http'
-        ? `${error.status} ${statusText(error.status)}`
-        : `Unexpected response from the API while loading ${what}`;
+    error.code === 'timeout'
+      ? error.message.replace(/\.$/, '')
+      : error.kind === 'network'
+        ? `Could not reach the API to load ${what}`
+        : error.kind === 'http'
+          ? `${error.status} ${statusText(error.status)}`
+          : `Unexpected response from the API while loading ${what}`;
 
   return (
     <div
@@ -37,7 +40,8 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
       <p>{explain(error, what)}</p>
       {error.serverMessage && (
         <p>
-          <span className="font-medium">The server said:</span> {error.serverMessage}
+          <span className="font-medium">The server said:</span>{' '}
+          <ApiText text={error.serverMessage} max={300} />
         </p>
       )}
       {error.status === 429 && retryAt !== undefined && (
@@ -56,7 +60,7 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
         <p className="text-red-900/80 dark:text-red-100/80">No request ID was returned.</p>
       )}
       <div className="flex flex-wrap gap-2 pt-1">
-        {onRetry && (
+        {onRetry && canHelpToRetry(error) && (
           // While a rate-limited request waits out Retry-After, trying early would only be
           // refused again, so the button stays visible but waits for the automatic retry.
           <Button onClick={onRetry} disabled={retryAt !== undefined && retryAt > now}>
@@ -69,7 +73,19 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
   );
 }
 
+/** The same request again gets the same 400, 403 or 404: offering to retry would only mislead. */
+export function canHelpToRetry(error: ApiError): boolean {
+  return !(error.kind === 'http' && [400, 403, 404].includes(error.status));
+}
+
 function explain(error: ApiError, what: string): string {
+  switch (error.code) {
+    case 'timeout':
+      return `The request to ${originOf(error.url)} for ${what} was stopped without a complete answer. The API may be overloaded; try again, or check the API’s status.`;
+    case 'redirect':
+    case 'too_large':
+      return error.message;
+  }
   switch (error.kind) {
     case 'network':
       return `There was no answer from ${originOf(error.url)}. Check your connection or the API’s status.`;

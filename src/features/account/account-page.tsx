@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../components/button';
 import { CopyButton } from '../../components/copy-button';
 import { JsonTree } from '../../components/json-tree';
 import { QueryAlert } from '../../components/query-alert';
+import { formatJson } from '../../lib/json-text';
 import { accountQueryOptions } from './api/account-api';
 
 /** GET /v3/account: its shape is undocumented, so it is shown as whatever JSON comes back. */
 export function AccountPage() {
   const query = useQuery(accountQueryOptions());
   const [view, setView] = useState<'tree' | 'raw'>('tree');
-  const raw = query.data === undefined ? '' : JSON.stringify(query.data, null, 2);
+  const raw = useMemo(
+    () => (query.data === undefined ? { text: '', truncated: false } : formatJson(query.data)),
+    [query.data],
+  );
 
   return (
     <div className="space-y-4">
@@ -43,13 +47,19 @@ export function AccountPage() {
                 Raw JSON
               </Button>
             </div>
-            <CopyButton text={raw} label="Copy JSON" />
+            <CopyButton text={raw.text} label="Copy JSON" />
           </div>
+          {raw.truncated && (
+            <p className="text-sm text-amber-900 dark:text-amber-200">
+              This response is too large or too deeply nested to show whole: parts of it are
+              truncated here and in the copied JSON.
+            </p>
+          )}
           {view === 'tree' ? (
             <JsonTree value={query.data} label="account" />
           ) : (
             <pre className="max-h-[32rem] overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-950">
-              {raw}
+              {raw.text}
             </pre>
           )}
         </section>

@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupMockApiClient } from '../../test/api-test-server';
 import { HOSTILE_USER, LONG_TEXT_USER } from '../../mocks/data';
 import { rememberLookup } from './recent-lookups';
+import { UserLookup } from './user-lookup';
 import { UserPage } from './user-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -13,11 +15,14 @@ setupMockApiClient({ users: 10, products: 1 });
 
 beforeEach(() => sessionStorage.clear());
 
-function renderUser(id: string, state?: unknown) {
+function renderUser(id: string, state?: unknown, imageSources: readonly string[] = ['https:']) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/users/:id', element: <UserPage id={id} /> }], {
-    initialEntries: [{ pathname: `/users/${encodeURIComponent(id)}`, state }],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/users/:id', element: <UserPage id={id} imageSources={imageSources} /> }],
+    {
+      initialEntries: [{ pathname: `/users/${encodeURIComponent(id)}`, state }],
+    },
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -40,16 +45,26 @@ describe('UserPage', () => {
 
   it('keeps the bio’s line breaks', async () => {
     renderUser(LONG_TEXT_USER.id);
-    const bio = await screen.findByText(/This profile exists/);
-    expect(bio.textContent).toBe(LONG_TEXT_USER.profile.bio);
+    const bio = (await screen.findByText(/This profile exists/)).closest('p');
+    expect(bio?.textContent).toBe(LONG_TEXT_USER.profile.bio);
     expect(bio).toHaveClass('whitespace-pre-line');
   });
 
-  it('shows the profile: avatar, e-mail link, created time and the id with copy', async () => {
+  it('shows no avatar from an address the image sources do not allow, and says why', async () => {
     renderUser(LONG_TEXT_USER.id);
+    await screen.findByRole('heading', { level: 1, name: LONG_TEXT_USER.name });
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(
+      screen.getByText(/The avatar is not shown: it is at http:\/\/avatars\.example\.com/),
+    ).toBeVisible();
+  });
+
+  it('shows the profile: avatar, e-mail link, created time and the id with copy', async () => {
+    renderUser(LONG_TEXT_USER.id, undefined, ['http://avatars.example.com']);
     expect(
       await screen.findByRole('heading', { level: 1, name: LONG_TEXT_USER.name }),
     ).toBeVisible();
+    expect(screen.queryByText(/The avatar is not shown/)).toBeNull();
     expect(screen.getByRole('img', { name: LONG_TEXT_USER.name })).toHaveAttribute(
       'src',
       LONG_TEXT_USER.profile.avatar_url,
@@ -69,9 +84,36 @@ describe('UserPage', () => {
     expect(alert).toHaveTextContent('User user_nobody not found');
     expect(alert).toHaveTextContent(/Request ID: req_/);
     expect(within(alert).getByRole('button', { name: 'Copy request ID' })).toBeVisible();
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    // Asking again would get the same 404.
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.getByText(/Use the User ID box above to look up another user/)).toBeVisible();
     expect(screen.queryByLabelText('User ID')).toBeNull();
+  });
+
+  it('offers to look up another user instead of trying the same id again', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/users/:id',
+          element: (
+            <>
+              <UserLookup />
+              <UserPage id="user_nobody" imageSources={[]} />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/users/user_nobody'] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Look up another user' }));
+    expect(screen.getByRole('searchbox', { name: 'User ID' })).toHaveFocus();
   });
 
   it('offers the ids looked up before when one is not found', async () => {
