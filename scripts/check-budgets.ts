@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DEMO_SIGNING_SECRET } from '../src/mocks/jwt';
+import { buildMetaDir, CHUNK_MODULES_FILE, MANIFEST_FILE } from './build-meta';
 
 /**
  * Size and content budgets of the production build, checked after `npm run build` in `npm test`.
@@ -114,8 +115,9 @@ function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
 }
 
 export function analyseBuild(outDir = 'dist'): BuildAnalysis {
-  const manifestPath = join(outDir, '.vite/manifest.json');
-  const modulesPath = join(outDir, '.vite/chunk-modules.json');
+  const metaDir = buildMetaDir(outDir);
+  const manifestPath = join(metaDir, MANIFEST_FILE);
+  const modulesPath = join(metaDir, CHUNK_MODULES_FILE);
   for (const path of [manifestPath, modulesPath]) {
     if (!existsSync(path)) {
       throw new Error(
@@ -251,6 +253,10 @@ export function scanDist(
 ): string[] {
   const problems: string[] = [];
   for (const file of listFiles(outDir)) {
+    if (file.split(/[\\/]/).includes('.vite')) {
+      problems.push(`${file} is build metadata; it belongs outside the deployed directory.`);
+      continue;
+    }
     if (file.endsWith('.map')) {
       problems.push(`${file} is a source map; the build must not emit them.`);
       continue;
