@@ -8,7 +8,7 @@ import { ConfigError, parseRuntimeConfig, resolveSettings } from '../src/lib/con
 import {
   DEPLOY_DIR,
   headerTemplates,
-  policyInputsForRoot,
+  policyInputsForConfig,
   policyVariables,
   readTemplate,
   renderAll,
@@ -93,20 +93,20 @@ describe('the nginx header templates', () => {
   });
 });
 
-describe('policyInputsForRoot (nginx without Docker)', () => {
+describe('policyInputsForConfig (nginx without Docker)', () => {
   it('reads config.json as the app does, byte-order mark included', () => {
     const root = tempDir();
-    expect(policyInputsForRoot(root)).toEqual(DEMO);
+    expect(policyInputsForConfig(join(root, 'config.json'))).toEqual(DEMO);
     writeFileSync(join(root, 'config.json'), `\uFEFF{ "apiBaseUrl": "https://api.example.com/v" }`);
-    expect(policyInputsForRoot(root)).toEqual(API);
+    expect(policyInputsForConfig(join(root, 'config.json'))).toEqual(API);
   });
 
   it('refuses a config.json the app would refuse, with its reason', () => {
     const root = tempDir();
     writeFileSync(join(root, 'config.json'), '{ "apiBaseUrl": "http://api.example.com" }');
-    expect(() => policyInputsForRoot(root)).toThrow(ConfigError);
+    expect(() => policyInputsForConfig(join(root, 'config.json'))).toThrow(ConfigError);
     writeFileSync(join(root, 'config.json'), '{ not json');
-    expect(() => policyInputsForRoot(root)).toThrow(/not valid JSON/);
+    expect(() => policyInputsForConfig(join(root, 'config.json'))).toThrow(/not valid JSON/);
   });
 });
 

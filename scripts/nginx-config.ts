@@ -18,9 +18,11 @@ import {
  *     ${CONSOLE_API_ORIGIN} and ${CONSOLE_IMAGE_SOURCES} (scripts/nginx-config.test.ts fails when
  *     the committed files differ from what this writes);
  *
- *   npx tsx scripts/nginx-config.ts render --root /srv/console [--listen 8080] --out DIR
- *     fills in every template for nginx without Docker, from the config.json in --root, and
- *     writes admin-console.conf, security-headers.inc and service-worker-headers.inc into DIR.
+ *   npx tsx scripts/nginx-config.ts render --root /srv/console --out DIR [--listen 8080]
+ *                                          [--config FILE]
+ *     fills in every template for nginx without Docker, from the config.json in --root (or
+ *     FILE, when rendering on another machine than the server), and writes admin-console.conf,
+ *     security-headers.inc and service-worker-headers.inc into DIR.
  *
  * The Docker image fills in the same templates at start instead (deploy/18-admin-console.envsh).
  */
@@ -98,13 +100,14 @@ export function renderAll(variables: Record<string, string>): Record<string, str
 }
 
 /**
- * The policy inputs for a served directory, decided as the app decides them; unlike the preview
- * server's lenient reading, a config.json the app would refuse stops the render with its reason.
+ * The policy inputs for a config.json file (a missing file counts as none), decided as the app
+ * decides them. Unlike the preview server's lenient reading, a config.json the app would refuse
+ * stops the render with its reason.
  */
-export function policyInputsForRoot(root: string, buildTimeBaseUrl?: string): PolicyInputs {
+export function policyInputsForConfig(configFile: string, buildTimeBaseUrl?: string): PolicyInputs {
   let text: string | undefined;
   try {
-    text = readFileSync(join(root, 'config.json'), 'utf8');
+    text = readFileSync(configFile, 'utf8');
   } catch {
     text = undefined;
   }
@@ -132,6 +135,7 @@ function render(args: string[]): void {
       root: { type: 'string' },
       out: { type: 'string' },
       listen: { type: 'string', default: '8080' },
+      config: { type: 'string' },
     },
   });
   if (!values.root || !values.out) {
@@ -139,7 +143,8 @@ function render(args: string[]): void {
   }
   const root = resolve(values.root);
   const out = resolve(values.out);
-  const inputs = policyInputsForRoot(root, process.env.VITE_API_BASE_URL);
+  const configFile = resolve(values.config ?? join(root, 'config.json'));
+  const inputs = policyInputsForConfig(configFile, process.env.VITE_API_BASE_URL);
   const files = renderAll({
     CONSOLE_LISTEN: values.listen,
     CONSOLE_ROOT: root,
@@ -163,7 +168,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     else if (command === 'render') render(rest);
     else
       throw new Error(
-        'usage: nginx-config.ts templates | render --root DIR --out DIR [--listen 8080]',
+        'usage: nginx-config.ts templates | render --root DIR --out DIR [--listen 8080] [--config FILE]',
       );
   } catch (error) {
     const message = error instanceof ConfigError ? `config.json: ${error.message}` : error;
