@@ -50,7 +50,7 @@ test('shows the profile: avatar, e-mail, location, bio with its line breaks, id'
   const bio = page.getByText(/^This profile exists to test/);
   await expect(bio).toHaveCSS('white-space', 'pre-line');
   expect(await bio.innerText()).toContain('\n\nSecond paragraph');
-  await expect(page.locator('time')).toHaveAttribute('datetime', '2021-06-15T08:30:00.000Z');
+  await expect(page.locator('dl time')).toHaveAttribute('datetime', '2021-06-15T08:30:00.000Z');
   await expect(
     page.getByRole('button', { name: 'Copy ID user_longtext', exact: true }),
   ).toBeVisible();

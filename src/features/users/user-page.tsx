@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DateTimeText } from '../../components/data-table/cells';
+import { CopyButton } from '../../components/copy-button';
 import { CopyIdButton } from '../../components/data-table/copy-id-button';
 import { QueryAlert } from '../../components/query-alert';
+import { RawJson } from '../../components/raw-json';
+import { RefreshStatus } from '../../components/refresh-status';
+import { ViewSwitch } from '../../components/view-switch';
 import { userDetailQueryOptions, type UserDetail } from './api/users-api';
 import { usersListHref } from './last-users-search';
 import { readRecentLookups } from './recent-lookups';
@@ -24,7 +28,7 @@ export function UserPage({ id }: { id: string }) {
         <span aria-hidden="true">←</span> Back to users
       </Link>
       {query.data ? (
-        <UserProfile user={query.data} />
+        <UserProfile user={query.data} refresh={<RefreshStatus query={query} />} />
       ) : query.isPending ? (
         <ProfileSkeleton />
       ) : (
@@ -68,13 +72,17 @@ function NotFoundHelp({ id }: { id: string }) {
   );
 }
 
-function UserProfile({ user }: { user: UserDetail }) {
-  const bioId = useId();
-  const { bio, location, avatar_url: avatarUrl } = user.profile;
+const VIEWS = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'raw', label: 'Raw JSON' },
+] as const;
+
+function UserProfile({ user, refresh }: { user: UserDetail; refresh: ReactNode }) {
+  const [view, setView] = useState<'profile' | 'raw'>('profile');
   return (
     <article className="space-y-6">
       <div className="flex items-start gap-4">
-        <UserAvatar key={avatarUrl} name={user.name} url={avatarUrl} />
+        <UserAvatar key={user.profile.avatar_url} name={user.name} url={user.profile.avatar_url} />
         <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-semibold wrap-break-word">{user.name}</h1>
           <p className="flex items-center gap-1 text-sm text-slate-700 dark:text-slate-300">
@@ -83,10 +91,38 @@ function UserProfile({ user }: { user: UserDetail }) {
           </p>
         </div>
       </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <ViewSwitch value={view} options={VIEWS} onChange={setView} />
+        {refresh}
+      </div>
+      {view === 'profile' ? <ProfileDetails user={user} /> : <UserResponse user={user} />}
+    </article>
+  );
+}
+
+/**
+ * The lookup's answer as JSON, for support to hand on. It is the answer as the console read it:
+ * the `{ data }` envelope with the fields the console knows (the schema drops any others).
+ */
+function UserResponse({ user }: { user: UserDetail }) {
+  const raw = JSON.stringify({ data: user }, null, 2);
+  return (
+    <div className="max-w-3xl space-y-2">
+      <CopyButton text={raw} label="Copy JSON" />
+      <RawJson text={raw} label="User response" />
+    </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: UserDetail }) {
+  const bioId = useId();
+  const { bio, location } = user.profile;
+  return (
+    <div className="space-y-6">
       <dl className="grid max-w-3xl gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-600 dark:text-slate-300">Email</dt>
         <dd className="min-w-0 wrap-break-word">
-          <EmailLink email={user.email} />
+          <EmailLink email={user.email} /> <CopyButton text={user.email} label="Copy email" />
         </dd>
         <dt className="font-medium text-slate-600 dark:text-slate-300">Location</dt>
         <dd className="min-w-0 wrap-break-word">{location || <NotGiven />}</dd>
@@ -102,7 +138,7 @@ function UserProfile({ user }: { user: UserDetail }) {
         {/* pre-line keeps the author's line breaks; the text itself is never parsed as HTML. */}
         <p className="text-sm whitespace-pre-line wrap-break-word">{bio || <NotGiven />}</p>
       </section>
-    </article>
+    </div>
   );
 }
 
