@@ -185,10 +185,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
 
     let error: string | undefined;
+    let cancelled: boolean | undefined;
     try {
       return await send();
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
+      // The caller's abort passes through send() unwrapped (see networkError).
+      cancelled = signal?.aborted === true && !(caught instanceof ApiError) ? true : undefined;
       throw caught;
     } finally {
       log.record({
@@ -199,6 +202,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         requestId,
         startedAt,
         error,
+        cancelled,
       });
     }
   }
