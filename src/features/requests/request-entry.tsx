@@ -32,10 +32,11 @@ export const RequestEntry = memo(function RequestEntry({ entry }: { entry: Reque
   return (
     <li className="space-y-1 px-4 py-2 text-sm">
       <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="font-mono font-semibold">{entry.method}</span>
+        {/* The spaces between items are for reading the text out; the flex gap does the layout. */}
+        <span className="font-mono font-semibold">{entry.method}</span>{' '}
         <span title={entry.url} className="min-w-0 flex-1 font-mono break-all">
           {pathAndQuery(entry.url)}
-        </span>
+        </span>{' '}
         <span
           className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${
             failed
@@ -52,8 +53,8 @@ export const RequestEntry = memo(function RequestEntry({ entry }: { entry: Reque
         <p className="text-xs break-words text-red-900 dark:text-red-200">{entry.error}</p>
       )}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
-        <span className="tabular-nums">{Math.round(entry.durationMs).toLocaleString()} ms</span>
-        <RelativeTime at={entry.startedAt} />
+        <span className="tabular-nums">{Math.round(entry.durationMs).toLocaleString()} ms</span>{' '}
+        <RelativeTime at={entry.startedAt} />{' '}
         {entry.requestId ? (
           <span className="inline-flex flex-wrap items-center gap-1">
             <code className="font-mono break-all">{entry.requestId}</code>
@@ -61,7 +62,7 @@ export const RequestEntry = memo(function RequestEntry({ entry }: { entry: Reque
           </span>
         ) : (
           <span>No request ID</span>
-        )}
+        )}{' '}
         <CopyButton text={curlCommand(entry)} label="Copy as curl" />
       </div>
     </li>

@@ -75,7 +75,7 @@ describe('RequestsPanel', () => {
 
     const [network, serverError, ok] = rows();
     expect(rows()).toHaveLength(3);
-    expect(network).toHaveTextContent('GET/prefix/v1/products?category=Caf%C3%A9+%26+co');
+    expect(network).toHaveTextContent('GET /prefix/v1/products?category=Caf%C3%A9+%26+co');
     expect(network).toHaveTextContent('network error');
     expect(network).toHaveTextContent('No request ID');
     expect(serverError).toHaveTextContent('500 Server error');
