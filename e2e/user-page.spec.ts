@@ -1,4 +1,5 @@
 import { expectAccessibleInBothThemes } from './support/axe';
+import { nextCopiedText, recordClipboard } from './support/clipboard';
 import { expect, test, type Page } from './support/fixtures';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -50,7 +51,7 @@ test('shows the profile: avatar, e-mail, location, bio with its line breaks, id'
   const bio = page.getByText(/^This profile exists to test/);
   await expect(bio).toHaveCSS('white-space', 'pre-line');
   expect(await bio.innerText()).toContain('\n\nSecond paragraph');
-  await expect(page.locator('time')).toHaveAttribute('datetime', '2021-06-15T08:30:00.000Z');
+  await expect(page.locator('dl time')).toHaveAttribute('datetime', '2021-06-15T08:30:00.000Z');
   await expect(
     page.getByRole('button', { name: 'Copy ID user_longtext', exact: true }),
   ).toBeVisible();
@@ -141,4 +142,38 @@ test('a generated avatar loads from the mock, under the page’s security policy
   await expect
     .poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth))
     .toBeGreaterThan(0);
+});
+
+test('support hands on: Copy email, the raw JSON answer, and Refresh without leaving the view', async ({
+  page,
+  signIn,
+}) => {
+  await recordClipboard(page);
+  await signIn({ next: '/users/user_longtext' });
+  await expect(heading(page)).toHaveText(/^Maximiliana/);
+
+  await page.getByRole('button', { name: 'Copy email' }).click();
+  expect(await nextCopiedText(page, 0)).toBe('longtext@example.com');
+  await expect(page.getByText('Copied', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Raw JSON' }).click();
+  const raw = page.getByRole('region', { name: 'User response' });
+  const shown = JSON.parse(await raw.innerText()) as { data: Record<string, unknown> };
+  expect(shown.data).toMatchObject({
+    id: 'user_longtext',
+    email: 'longtext@example.com',
+    profile: { location: expect.stringContaining('Llanfairpwllgwyngyllgogerychwyrndrobwll') },
+  });
+  await expectAccessibleInBothThemes(page, () => expect(raw).toBeVisible());
+
+  const updated = page.getByText(/^Updated /).locator('time');
+  const before = await updated.getAttribute('datetime');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(updated).not.toHaveAttribute('datetime', before ?? '');
+  await expect(page.getByRole('button', { name: 'Raw JSON' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(raw).toBeVisible();
+  await expect(heading(page)).toHaveText(/^Maximiliana/);
 });

@@ -184,6 +184,34 @@ describe('check-budgets', () => {
     ]);
   });
 
+  it('counts a lazy panel as the app’s code, not the demo’s', () => {
+    const panel = {
+      file: 'assets/requests-panel.js',
+      imports: ['index.html'],
+      modules: ['src/features/requests/requests-panel.tsx'],
+    };
+    fakeBuild({
+      'index.html': {
+        dynamicImports: ['src/app/routes/users-route.tsx', 'src/features/requests/panel.tsx'],
+      },
+      'src/features/requests/panel.tsx': panel,
+    });
+    const analysis = analyseBuild(outDir);
+    expect(analysis.appFiles).toContain('assets/requests-panel.js');
+    expect(analysis.demoFiles).not.toContain('assets/requests-panel.js');
+    expect(problems()).toEqual([]);
+
+    fakeBuild({
+      'src/features/requests/panel.tsx': {
+        ...panel,
+        modules: [...panel.modules, 'src/mocks/handlers/users.ts'],
+      },
+    });
+    expect(problems()).toEqual([
+      expect.stringMatching(/^assets\/requests-panel\.js is loaded outside demo mode/),
+    ]);
+  });
+
   it('lets a bare http://localhost through (a URL parsing base, not an API)', () => {
     fakeBuild({ 'index.html': { code: 'new URL(p, "http://localhost")' } });
     expect(problems()).toEqual([]);

@@ -29,7 +29,6 @@ export const BUDGETED_ROUTES = [
   { page: '/users/{id}', module: 'src/app/routes/user-route.tsx' },
 ] as const;
 
-const ROUTE_MODULE = /^src\/app\/routes\/[^/]+-route\.tsx$/;
 const MOCK_CODE = [/^node_modules\/msw\//, /^node_modules\/@mswjs\//, /^src\/mocks\//];
 const TABLE_CODE = [
   /^node_modules\/@tanstack\/(react-table|table-core)\//,
@@ -142,8 +141,12 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
     throw new Error(`Expected one entry chunk in the manifest, found ${entryKeys.length}.`);
   }
   const entry = staticClosure(manifest, entryKeys);
-  const routeKeys = Object.keys(manifest).filter((key) => ROUTE_MODULE.test(key));
-  const appKeys = staticClosure(manifest, [...entryKeys, ...routeKeys]);
+  // What a build pointed at a real API can load: the entry and every lazy chunk but the mock's
+  // (route modules, and panels or dialogs behind the controls that open them), with their imports.
+  const lazyKeys = Object.keys(manifest).filter(
+    (key) => manifest[key]?.isDynamicEntry && !MOCK_CODE.some((re) => re.test(key)),
+  );
+  const appKeys = staticClosure(manifest, [...entryKeys, ...lazyKeys]);
 
   const filesOf = (keys: Set<string>) => {
     const js = [...keys].map((key) => {

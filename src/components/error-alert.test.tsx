@@ -92,10 +92,25 @@ describe('ErrorAlert', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Unexpected response from the API');
   });
 
-  it('says when no request id came back', () => {
+  it('copies the failed request as curl, with $TOKEN and never a token', async () => {
+    const user = userEvent.setup();
+    const error = httpError(500, {
+      url: 'https://api.example.com/prefix/v1/products?category=Caf%C3%A9+%26+co&access_token=tok123',
+    });
+    render(<ErrorAlert error={error} what="products" />);
+    await user.click(screen.getByRole('button', { name: 'Copy as curl' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toBe(
+      `curl --globoff -H 'Accept: application/json' -H "Authorization: Bearer $TOKEN" 'https://api.example.com/prefix/v1/products?category=Caf%C3%A9+%26+co'`,
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('tok123');
+  });
+
+  it('says when no request id came back, and still offers curl', () => {
     render(<ErrorAlert error={httpError(502, { requestId: undefined })} what="users" />);
     expect(screen.getByRole('alert')).toHaveTextContent('No request ID was returned');
     expect(screen.queryByRole('button', { name: 'Copy request ID' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy as curl' })).toBeVisible();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { type ApiError, statusText } from '../lib/api-error';
 import { ApiText } from './api-text';
+import { curlCommand } from '../lib/curl';
 import { formatCountdown } from '../lib/time';
 import { Button } from './button';
 import { CopyButton } from './copy-button';
@@ -49,16 +50,20 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
           The console will try again in {formatCountdown(retryAt - now)} (the server asked to wait).
         </p>
       )}
-      {error.requestId ? (
-        <p className="flex flex-wrap items-center gap-2">
-          <span>
-            Request ID: <code className="font-mono">{error.requestId}</code>
-          </span>
-          <CopyButton text={error.requestId} label="Copy request ID" />
-        </p>
-      ) : (
-        <p className="text-red-900/80 dark:text-red-100/80">No request ID was returned.</p>
-      )}
+      <p className="flex flex-wrap items-center gap-2">
+        {error.requestId ? (
+          <>
+            <span>
+              Request ID: <code className="font-mono">{error.requestId}</code>
+            </span>
+            <CopyButton text={error.requestId} label="Copy request ID" />
+          </>
+        ) : (
+          <span className="text-red-900/80 dark:text-red-100/80">No request ID was returned.</span>
+        )}
+        {/* The token stays $TOKEN: whoever runs the command supplies their own. */}
+        <CopyButton text={curlCommand(error)} label="Copy as curl" />
+      </p>
       <div className="flex flex-wrap gap-2 pt-1">
         {onRetry && canHelpToRetry(error) && (
           // While a rate-limited request waits out Retry-After, trying early would only be

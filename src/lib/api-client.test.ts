@@ -238,7 +238,9 @@ describe('errors', () => {
 
     expect(error).toMatchObject({ kind: 'network', status: 0 });
     expect(error.message).toMatch(/^Could not reach the API at https:\/\/api\.example\.com\./);
-    expect(log.entries()).toMatchObject([{ status: 0, error: error.message }]);
+    expect(log.entries()).toMatchObject([
+      { status: 0, error: error.message, cancelled: undefined },
+    ]);
   });
 
   it('reports a 2xx body that is not JSON', async () => {
@@ -346,6 +348,7 @@ describe('errors', () => {
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ name: 'AbortError' });
     expect(log.entries()).toHaveLength(1);
+    expect(log.entries()[0]).toMatchObject({ status: 0, cancelled: true });
   });
 });
 

@@ -249,10 +249,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
 
     let error: string | undefined;
+    let cancelled: boolean | undefined;
     try {
       return await send();
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
+      // The caller's abort passes through send() unwrapped (see networkError).
+      cancelled = signal?.aborted === true && !(caught instanceof ApiError) ? true : undefined;
       throw caught;
     } finally {
       clearTimeout(timer);
@@ -265,6 +268,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         requestId,
         startedAt,
         error,
+        cancelled,
       });
     }
   }

@@ -14,6 +14,8 @@ export type RequestLogEntry = {
   readonly startedAt: number;
   /** A one-line summary of what went wrong, absent for successes. */
   readonly error?: string | undefined;
+  /** The caller gave up on it (navigation, a newer page): not a failure of the API. */
+  readonly cancelled?: boolean | undefined;
 };
 
 export type RequestLogInput = Omit<RequestLogEntry, 'id'>;
@@ -57,6 +59,7 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
         requestId: input.requestId,
         startedAt: input.startedAt,
         error: input.error === undefined ? undefined : clipLine(input.error, MAX_ERROR_LENGTH),
+        cancelled: input.cancelled,
       });
       publish([...snapshot.slice(Math.max(0, snapshot.length - capacity + 1)), entry]);
       return entry;

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupMockApiClient } from '../../test/api-test-server';
 import { HOSTILE_USER, LONG_TEXT_USER } from '../../mocks/data';
 import { rememberLookup } from './recent-lookups';
+import { usersKeys } from './api/users-api';
 import { UserLookup } from './user-lookup';
 import { UserPage } from './user-page';
 
@@ -28,6 +29,7 @@ function renderUser(id: string, state?: unknown, imageSources: readonly string[]
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return queryClient;
 }
 
 describe('UserPage', () => {
@@ -73,7 +75,10 @@ describe('UserPage', () => {
       'href',
       `mailto:${LONG_TEXT_USER.email}`,
     );
-    expect(document.querySelector('time')).toHaveAttribute('dateTime', '2021-06-15T08:30:00.000Z');
+    expect(document.querySelector('dl time')).toHaveAttribute(
+      'dateTime',
+      '2021-06-15T08:30:00.000Z',
+    );
     expect(screen.getByRole('button', { name: `Copy ID ${LONG_TEXT_USER.id}` })).toBeVisible();
   });
 
@@ -135,5 +140,39 @@ describe('UserPage', () => {
       'href',
       '/users?page=3&limit=25&sort=-name',
     );
+  });
+
+  it('copies the e-mail address', async () => {
+    const user = userEvent.setup();
+    renderUser(LONG_TEXT_USER.id);
+    await user.click(await screen.findByRole('button', { name: 'Copy email' }));
+    expect(await navigator.clipboard.readText()).toBe(LONG_TEXT_USER.email);
+  });
+
+  it('shows the API’s answer as raw JSON, and Refresh refetches without leaving that view', async () => {
+    const user = userEvent.setup();
+    const queryClient = renderUser(LONG_TEXT_USER.id);
+    await user.click(await screen.findByRole('button', { name: 'Raw JSON' }));
+    expect(screen.getByRole('button', { name: 'Raw JSON' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const raw = screen.getByRole('region', { name: 'User response' });
+    const shown = JSON.parse(raw.textContent ?? '') as { data: { id: string; email: string } };
+    expect(shown.data).toMatchObject({ id: LONG_TEXT_USER.id, email: LONG_TEXT_USER.email });
+    expect(screen.queryByText('Bio')).toBeNull();
+    expect(screen.getByText(/^Updated/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(usersKeys.detail(LONG_TEXT_USER.id))?.dataUpdateCount).toBe(
+        2,
+      ),
+    );
+    expect(screen.getByRole('region', { name: 'User response' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: LONG_TEXT_USER.name })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    expect(screen.getByText('Bio')).toBeVisible();
   });
 });

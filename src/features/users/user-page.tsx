@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiText, apiLine } from '../../components/api-text';
 import { DateTimeText } from '../../components/data-table/cells';
+import { CopyButton } from '../../components/copy-button';
 import { CopyIdButton } from '../../components/data-table/copy-id-button';
 import { Button } from '../../components/button';
 import { QueryAlert } from '../../components/query-alert';
+import { RawJson } from '../../components/raw-json';
+import { RefreshStatus } from '../../components/refresh-status';
+import { ViewSwitch } from '../../components/view-switch';
+import { formatJson } from '../../lib/json-text';
 import { userDetailQueryOptions, type UserDetail } from './api/users-api';
 import { usersListHref } from './last-users-search';
 import { readRecentLookups } from './recent-lookups';
@@ -27,7 +32,11 @@ export function UserPage({ id, imageSources }: { id: string; imageSources: reado
         <span aria-hidden="true">←</span> Back to users
       </Link>
       {query.data ? (
-        <UserProfile user={query.data} imageSources={imageSources} />
+        <UserProfile
+          user={query.data}
+          imageSources={imageSources}
+          refresh={<RefreshStatus query={query} />}
+        />
       ) : query.isPending ? (
         <ProfileSkeleton />
       ) : (
@@ -75,15 +84,22 @@ function NotFoundHelp({ id }: { id: string }) {
   );
 }
 
+const VIEWS = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'raw', label: 'Raw JSON' },
+] as const;
+
 function UserProfile({
   user,
   imageSources,
+  refresh,
 }: {
   user: UserDetail;
   imageSources: readonly string[];
+  refresh: ReactNode;
 }) {
-  const bioId = useId();
-  const { bio, location, avatar_url: avatarUrl } = user.profile;
+  const [view, setView] = useState<'profile' | 'raw'>('profile');
+  const avatarUrl = user.profile.avatar_url;
   const blockedOrigin = blockedImageOrigin(avatarUrl, imageSources);
   return (
     <article className="space-y-6">
@@ -103,10 +119,38 @@ function UserProfile({
           )}
         </div>
       </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <ViewSwitch value={view} options={VIEWS} onChange={setView} />
+        {refresh}
+      </div>
+      {view === 'profile' ? <ProfileDetails user={user} /> : <UserResponse user={user} />}
+    </article>
+  );
+}
+
+/**
+ * The lookup's answer as JSON, for support to hand on. It is the answer as the console read it:
+ * the `{ data }` envelope with the fields the console knows (the schema drops any others).
+ */
+function UserResponse({ user }: { user: UserDetail }) {
+  const raw = useMemo(() => formatJson({ data: user }), [user]);
+  return (
+    <div className="max-w-3xl space-y-2">
+      <CopyButton text={raw.text} label="Copy JSON" />
+      <RawJson json={raw} label="User response" />
+    </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: UserDetail }) {
+  const bioId = useId();
+  const { bio, location } = user.profile;
+  return (
+    <div className="space-y-6">
       <dl className="grid max-w-3xl gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-600 dark:text-slate-300">Email</dt>
         <dd className="min-w-0 wrap-break-word">
-          <EmailLink email={user.email} />
+          <EmailLink email={user.email} /> <CopyButton text={user.email} label="Copy email" />
         </dd>
         <dt className="font-medium text-slate-600 dark:text-slate-300">Location</dt>
         <dd className="min-w-0 wrap-break-word">
@@ -126,7 +170,7 @@ function UserProfile({
           {bio ? <ApiText text={bio} max={MAX_BIO} /> : <NotGiven />}
         </p>
       </section>
-    </article>
+    </div>
   );
 }
 
