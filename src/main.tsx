@@ -2,11 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import type { AppEnvironment, DemoControls } from './app/environment';
+import { routeModules } from './app/route-modules';
+import { routeKeyFor } from './app/route-paths';
 import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
 import { createSessionStore } from './features/auth/session-store';
 import { forgetUserData } from './features/users/user-storage';
 import { createApiClient, setApiClient } from './lib/api-client';
+import { takeBootConfigResponse } from './lib/boot-handoff';
 import {
   apiBaseUrlFor,
   loadRuntimeConfig,
@@ -17,13 +20,27 @@ import { createQueryClient } from './lib/query-client';
 import { requestLog } from './lib/request-log';
 import './index.css';
 
+/**
+ * Start-up, render-as-you-fetch: the page's code starts downloading at once (the boot script in
+ * index.html has usually preloaded it), config.json is read (its request started with the HTML),
+ * and the page's first API request goes out before React renders anything, so code, data and
+ * React get ready side by side rather than one after another.
+ */
 async function start() {
   initTheme();
   const root = createRoot(document.getElementById('root')!);
+  const routeKey = routeKeyFor(window.location.pathname);
+  const routeModule = routeKey === undefined ? undefined : routeModules[routeKey]();
+  // A failed download is the router's to report, when the page is rendered.
+  routeModule?.catch(() => undefined);
 
   let settings: ConsoleSettings;
   try {
-    settings = resolveSettings(await loadRuntimeConfig(), import.meta.env.VITE_API_BASE_URL);
+    const bootResponse = takeBootConfigResponse();
+    const config = await loadRuntimeConfig(
+      bootResponse ? () => bootResponse : (input, init) => fetch(input, init),
+    );
+    settings = resolveSettings(config, import.meta.env.VITE_API_BASE_URL);
   } catch (error) {
     root.render(<StartupError message={(error as Error).message} />);
     return;
@@ -75,6 +92,11 @@ async function start() {
     requestLog.clear();
     forgetUserData();
   });
+
+  if (routeModule && sessionStore.getState().session) {
+    const url = new URL(window.location.href);
+    void routeModule.then((module) => module.prefetch?.(queryClient, url)).catch(() => undefined);
+  }
 
   root.render(
     <StrictMode>

@@ -2,8 +2,8 @@
 
 import { serializeStoredSession } from '../../src/features/auth/session-store';
 
-/** Where the console keeps a tab's session (src/features/auth/session-store.ts). */
-export const TOKEN_STORAGE_KEY = 'admin-console.token';
+/** Where the console keeps a tab's session. */
+export { SESSION_STORAGE_KEY as TOKEN_STORAGE_KEY } from '../../src/features/auth/session-storage-key';
 
 /** What a tab signed in to `apiUrl` with `token` holds under TOKEN_STORAGE_KEY. */
 export function storedSession(token: string, apiUrl: string): string {

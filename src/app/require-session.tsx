@@ -1,7 +1,9 @@
+import { useIsFetching } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionState } from '../features/auth/session-context';
 import { loginPathFor } from '../features/auth/safe-next';
+import { whenIdleAfterPaint } from '../lib/idle';
 import { Page } from './page';
 import { PageLoading } from './page-loading';
 import { preloadSignedInRoutes } from './route-modules';
@@ -11,12 +13,6 @@ import { Shell } from './shell';
 export function SignedInLayout() {
   const { session, endReason, asking } = useSessionState();
   const location = useLocation();
-  const signedIn = session !== null;
-  useEffect(() => {
-    if (!signedIn) return;
-    const timer = setTimeout(preloadSignedInRoutes, 1500);
-    return () => clearTimeout(timer);
-  }, [signedIn]);
   // A new tab is asking the console's other tabs for their session: a moment, not a sign-in page.
   if (!session && asking) return <PageLoading />;
   if (!session) {
@@ -28,6 +24,21 @@ export function SignedInLayout() {
       <Page>
         <Outlet />
       </Page>
+      <PreloadOtherPages />
     </Shell>
   );
+}
+
+/**
+ * Fetches the other pages' code once this page's data is in and painted, and the browser is idle:
+ * before that it would compete with the first rows for the network. A component of its own, so
+ * the fetching count it watches re-renders nothing else.
+ */
+function PreloadOtherPages() {
+  const quiet = useIsFetching() === 0;
+  useEffect(() => {
+    if (!quiet) return;
+    return whenIdleAfterPaint(preloadSignedInRoutes, 5_000);
+  }, [quiet]);
+  return null;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Button } from '../components/button';
 import { useNow } from '../components/use-now';
@@ -8,7 +8,10 @@ import { describeSubject } from '../features/auth/token';
 import { RequestsButton } from '../features/requests/requests-button';
 import { UserLookup } from '../features/users/user-lookup';
 import { formatCountdown } from '../lib/time';
-import { DemoPanel } from './demo-panel';
+// Demo mode only: a real deployment never downloads it.
+const DemoPanel = lazy(() =>
+  import('./demo-panel').then((module) => ({ default: module.DemoPanel })),
+);
 import { useEnvironment } from './environment';
 import { ThemeToggle } from './theme-toggle';
 
@@ -93,7 +96,11 @@ export function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         {children}
       </main>
-      {environment.demo && <DemoPanel demo={environment.demo} />}
+      {environment.demo && (
+        <Suspense fallback={null}>
+          <DemoPanel demo={environment.demo} />
+        </Suspense>
+      )}
     </div>
   );
 }

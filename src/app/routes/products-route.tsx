@@ -1,5 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { productsListQueryOptions } from '../../features/products/api/products-api';
 import { ProductsListPage } from '../../features/products/products-list-page';
+import { parseProductsSearch } from '../../features/products/products-search-params';
 
 export function Component() {
   return <ProductsListPage />;
+}
+
+export function prefetch(queryClient: QueryClient, url: URL) {
+  const { params } = parseProductsSearch(url.searchParams);
+  void queryClient.prefetchQuery(productsListQueryOptions(params));
 }

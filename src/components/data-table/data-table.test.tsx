@@ -78,6 +78,7 @@ function Harness({
       getRowId={(person) => person.id}
       onRowActivate={spies.onRowActivate}
       empty="Nobody here."
+      emptyStatus="No people match"
     />
   );
 }
@@ -99,9 +100,10 @@ describe('DataTable range text', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^1,226–1,234 of 1,234$/);
   });
 
-  it('says 0 of 0 and that nothing matched when the result is empty', () => {
+  it('says that nothing matched when the result is empty, not "0 of 0"', () => {
     render(<Harness data={pageOf({ page: 1, limit: 50, total: 0 })} />);
-    expect(screen.getByRole('status')).toHaveTextContent(/^0 of 0$/);
+    expect(screen.getByRole('status')).toHaveTextContent(/^No people match$/);
+    expect(screen.queryByText(/Page 1 of 1/)).toBeNull();
     expect(screen.getByRole('cell', { name: 'Nobody here.' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();

@@ -7,9 +7,10 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import type { ListPage } from '../../lib/api-schemas';
 import { formatCount, formatRange } from '../../lib/format';
+import { DataTableRow, SkeletonRows } from './data-table-row';
 import { lastPageFor, type PageParams } from './page-params';
 import { PaginationBar } from './pagination-bar';
 import { dataTableFeatures, type DataTableColumns } from './table-features';
@@ -35,6 +36,8 @@ interface DataTableProps<TItem extends RowData> {
   onRowActivate?: (item: TItem) => void;
   /** Shown in place of rows when the page came back empty. */
   empty: ReactNode;
+  /** The status text when nothing matches, e.g. "No products match". */
+  emptyStatus: string;
 }
 
 const NO_SORTING: SortingState = [];
@@ -43,7 +46,10 @@ const NO_SORTING: SortingState = [];
  * The one table both lists use. The server pages and sorts (manual modes); TanStack Table holds
  * that state, controlled from the URL, and answers what the controls can do. Rows from the
  * previous page stay on screen while the next loads, marked busy, so the table never flashes
- * empty.
+ * empty; the range text and page count always describe the rows on screen.
+ *
+ * A new page's rows render as a transition (useDeferredValue): React renders them in slices,
+ * yielding to input between rows, instead of one long task.
  */
 export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
   const { label, noun, columns, data, busy, pagination, sorting = NO_SORTING } = props;
@@ -55,14 +61,18 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
     [pagination.page, pagination.limit],
   );
 
+  // What is on screen: the page in `data` once React has rendered it in the background.
+  const shown = useDeferredValue(data);
+  const loading = busy || shown !== data;
+
   const table = useTable({
     features: dataTableFeatures,
     columns,
-    data: data?.data ?? noRows<TItem>(),
+    data: shown?.data ?? noRows<TItem>(),
     getRowId: props.getRowId,
     manualPagination: true,
     manualSorting: true,
-    rowCount: data?.meta.total,
+    rowCount: shown?.meta.total,
     state: { pagination: paginationState, sorting },
     onPaginationChange: (updater: Updater<PaginationState>) => {
       const next = functionalUpdate(updater, paginationState);
@@ -83,20 +93,23 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
   const rows = table.getRowModel().rows;
   const columnCount = table.getAllLeafColumns().length;
   // Placeholder rows can be an empty page (the page after a shrink); a skeleton says more.
-  const showSkeleton = busy && rows.length === 0;
-  const total = data?.meta.total;
+  const showSkeleton = loading && rows.length === 0;
+  const total = shown?.meta.total;
 
-  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, item: TItem) {
-    // Only the row itself: Enter on a link or button inside it already does that control's job.
-    if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+  function onBodyKeyDown(event: KeyboardEvent<HTMLTableSectionElement>) {
+    // Only a row itself: Enter on a link or button inside it already does that control's job.
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || target.tagName !== 'TR' || !onRowActivate) return;
+    const row = rows.find((candidate) => candidate.id === target.dataset.rowId);
+    if (!row) return;
     event.preventDefault();
-    onRowActivate?.(item);
+    onRowActivate(row.original);
   }
 
   return (
     <div className="rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
       <div className="overflow-x-auto">
-        <table aria-label={label} aria-busy={busy} className="w-full text-left text-sm">
+        <table aria-label={label} aria-busy={loading} className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -130,38 +143,17 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
             ))}
           </thead>
           <tbody
-            className={`divide-y divide-slate-100 dark:divide-slate-800 ${busy && !showSkeleton ? 'opacity-60 transition-opacity' : ''}`}
+            onKeyDown={onBodyKeyDown}
+            className={`divide-y divide-slate-100 dark:divide-slate-800 ${showSkeleton ? 'animate-pulse' : loading ? 'opacity-60 transition-opacity' : ''}`}
           >
-            {showSkeleton
-              ? Array.from({ length: pagination.limit }, (_, index) => (
-                  <tr key={index} aria-hidden="true" data-skeleton="">
-                    {Array.from({ length: columnCount }, (_, cell) => (
-                      <td key={cell} className="px-3 py-2.5">
-                        <span className="block h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : rows.map((row) => (
-                  <tr
-                    key={row.id}
-                    tabIndex={onRowActivate ? 0 : undefined}
-                    onKeyDown={
-                      onRowActivate ? (event) => onRowKeyDown(event, row.original) : undefined
-                    }
-                    className="hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800/60"
-                  >
-                    {row.getAllCells().map((cell) => (
-                      <td
-                        key={cell.id}
-                        className={`px-3 py-2 align-top ${cell.column.columnDef.meta?.className ?? ''}`}
-                      >
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-            {data && !busy && rows.length === 0 && (
+            {showSkeleton ? (
+              <SkeletonRows rows={pagination.limit} columns={columnCount} />
+            ) : (
+              rows.map((row) => (
+                <DataTableRow key={row.id} row={row} activatable={onRowActivate !== undefined} />
+              ))
+            )}
+            {shown && !loading && rows.length === 0 && (
               <tr>
                 <td
                   colSpan={columnCount}
@@ -175,11 +167,19 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
         </table>
       </div>
       <PaginationBar
-        statusText={data ? formatRange(data.meta, rows.length) : busy ? `Loading ${noun}…` : ''}
+        statusText={
+          shown === undefined
+            ? loading
+              ? `Loading ${noun}…`
+              : ''
+            : rows.length === 0 && shown.meta.total === 0
+              ? props.emptyStatus
+              : formatRange(shown.meta, rows.length)
+        }
         pageText={
-          total === undefined
+          shown === undefined || total === undefined || total === 0
             ? ''
-            : `Page ${formatCount(pagination.page)} of ${formatCount(lastPageFor(total, pagination.limit))}`
+            : `Page ${formatCount(shown.meta.page)} of ${formatCount(lastPageFor(total, shown.meta.limit))}`
         }
         pageSize={pagination.limit}
         canPrevious={table.getCanPreviousPage()}

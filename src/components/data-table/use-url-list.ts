@@ -8,6 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../lib/api-error';
 import type { ListPage } from '../../lib/api-schemas';
+import { whenIdleAfterPaint } from '../../lib/idle';
 import { lastPageFor, type PageParams } from './page-params';
 
 /** How one resource's list reads and writes the URL, and what it fetches for given params. */
@@ -27,7 +28,8 @@ export interface UrlListConfig<TParams extends PageParams, TItem, TKey extends Q
  *
  * - Malformed values are normalised for the request at once and corrected in the URL in place.
  * - A page past the end (the data shrank, or a pasted page=999) moves to the last page.
- * - Once a page has settled, the next one is prefetched, so Next page shows it at once.
+ * - Once a page has settled and painted, the next one is prefetched when the browser is idle, so
+ *   Next page shows it at once.
  */
 export function useUrlList<TParams extends PageParams, TItem, TKey extends QueryKey>(
   config: UrlListConfig<TParams, TItem, TKey>,
@@ -54,9 +56,12 @@ export function useUrlList<TParams extends PageParams, TItem, TKey extends Query
   const nextPage = lastPage !== undefined && params.page < lastPage ? params.page + 1 : null;
   useEffect(() => {
     if (nextPage === null) return;
-    void queryClient.prefetchQuery(
-      config.queryOptions({ ...params, page: nextPage }, { prefetch: true }),
-    );
+    // Not before the rows on screen have painted: on a first load it would compete with them.
+    return whenIdleAfterPaint(() => {
+      void queryClient.prefetchQuery(
+        config.queryOptions({ ...params, page: nextPage }, { prefetch: true }),
+      );
+    });
   }, [config, nextPage, params, queryClient]);
 
   return {

@@ -1,3 +1,4 @@
+import { SESSION_STORAGE_KEY } from './session-storage-key';
 import { CLOCK_SKEW_MS, parseToken, type TokenClaims } from './token';
 
 export { CLOCK_SKEW_MS };
@@ -22,7 +23,7 @@ export interface SessionState {
   asking: boolean;
 }
 
-const STORAGE_KEY = 'admin-console.token';
+const STORAGE_KEY = SESSION_STORAGE_KEY;
 const CHANNEL_NAME = 'admin-console.session';
 /** How long a new tab waits for another tab to share its session before showing sign-in. */
 export const SHARE_WAIT_MS = 300;

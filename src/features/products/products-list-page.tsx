@@ -66,6 +66,7 @@ export function ProductsListPage() {
         pagination={params}
         onPaginationChange={(next) => list.navigate({ ...params, ...next })}
         getRowId={getProductId}
+        emptyStatus={filtered ? 'No products match' : 'No products'}
         empty={
           filtered
             ? 'No products match these filters. Use Clear filters above to see all products.'

@@ -66,6 +66,7 @@ export function UsersListPage() {
           const state: UsersListState = { usersSearch: search };
           navigate(userPath(user.id), { state });
         }}
+        emptyStatus="No users"
         empty="There are no users."
       />
     </div>
