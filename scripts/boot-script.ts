@@ -13,8 +13,8 @@ import { BOOT_CONFIG_GLOBAL } from '../src/lib/boot-handoff.ts';
  *   also pay for a new connection. A preconnect sends nothing; the token only goes with requests
  *   the app makes after checking config.json.
  *
- * Written as plain ES5-style JavaScript in a string: it is not a module of the app, and runs
- * before the app's code exists.
+ * Written as plain JavaScript in a string: it is not a module of the app, and runs before the
+ * app's code exists.
  */
 export interface BootRoute {
   key: string;
@@ -25,39 +25,20 @@ export interface BootRoute {
 }
 
 export function bootScript(routes: BootRoute[], tokenStorageKey: string): string {
-  return `(function () {
-  var routes = ${JSON.stringify(routes.map((route) => [route.key, route.pattern, route.files]))};
-  var path = location.pathname;
-  var stored = null;
-  try {
-    stored = sessionStorage.getItem(${JSON.stringify(tokenStorageKey)}) ||
-      localStorage.getItem(${JSON.stringify(tokenStorageKey)});
-  } catch (e) {}
-  function link(rel, href, cors) {
-    var element = document.createElement('link');
-    element.rel = rel;
-    element.href = href;
-    if (cors) element.crossOrigin = 'anonymous';
-    document.head.appendChild(element);
-  }
-  for (var i = 0; i < routes.length; i++) {
-    if (stored ? new RegExp(routes[i][1]).test(path) : routes[i][0] === 'login') {
-      for (var j = 0; j < routes[i][2].length; j++) link('modulepreload', routes[i][2][j]);
-      break;
-    }
-  }
-  try {
-    window[${JSON.stringify(BOOT_CONFIG_GLOBAL)}] = fetch('/config.json', {
-      headers: { Accept: 'application/json' }
-    });
-  } catch (e) {}
-  try {
-    var api = stored && JSON.parse(stored).api;
-    var origin = api && new URL(api).origin;
-    if (origin && /^https?:$/.test(new URL(api).protocol) && origin !== location.origin) {
-      link('preconnect', origin, true);
-    }
-  } catch (e) {}
-})();
-`;
+  const table = JSON.stringify(routes.map((route) => [route.key, route.pattern, route.files]));
+  const key = JSON.stringify(tokenStorageKey);
+  // Kept small by hand (every page downloads it): r routes, s the stored session, l adds a link.
+  return [
+    '(function(){',
+    `var r=${table},p=location.pathname,s=null,i,j,a;`,
+    `try{s=sessionStorage.getItem(${key})||localStorage.getItem(${key})}catch(e){}`,
+    'function l(rel,h,c){var e=document.createElement("link");e.rel=rel;e.href=h;',
+    'if(c)e.crossOrigin="anonymous";document.head.appendChild(e)}',
+    'for(i=0;i<r.length;i++)if(s?new RegExp(r[i][1]).test(p):r[i][0]==="login"){',
+    'for(j=0;j<r[i][2].length;j++)l("modulepreload",r[i][2][j]);break}',
+    `try{window[${JSON.stringify(BOOT_CONFIG_GLOBAL)}]=fetch("/config.json",{headers:{Accept:"application/json"}})}catch(e){}`,
+    'try{a=s&&new URL(JSON.parse(s).api);',
+    'if(a&&/^https?:$/.test(a.protocol)&&a.origin!==location.origin)l("preconnect",a.origin,1)}catch(e){}',
+    '})();\n',
+  ].join('');
 }

@@ -176,6 +176,20 @@ describe('check-budgets', () => {
     expect(found).toHaveLength(5);
   });
 
+  it('counts a script index.html loads besides the entry (the boot script) on every page', () => {
+    fakeBuild({ '_boot.js': { file: 'assets/boot.js', code: 'window.boot = 1;' } });
+    write(
+      'index.html',
+      '<script async src="/assets/boot.js"></script><script type="module" src="/assets/index.js"></script>',
+    );
+    const analysis = analyseBuild(outDir);
+    for (const route of analysis.routes) {
+      expect(route.js.map(({ file }) => file)).toContain('assets/boot.js');
+    }
+    expect(analysis.appFiles).toContain('assets/boot.js');
+    expect(analysis.demoFiles).not.toContain('assets/boot.js');
+  });
+
   it('fails when build metadata would be deployed', () => {
     fakeBuild();
     write('.vite/manifest.json', '{}');

@@ -146,7 +146,11 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
   const lazyKeys = Object.keys(manifest).filter(
     (key) => manifest[key]?.isDynamicEntry && !MOCK_CODE.some((re) => re.test(key)),
   );
-  const appKeys = staticClosure(manifest, [...entryKeys, ...lazyKeys]);
+  // Scripts index.html loads besides the entry (the boot script): every page pays for them. Vite
+  // lists an emitted asset in its manifest too, so they are found by file, in either case.
+  const htmlFiles = new Set(htmlScripts(outDir));
+  const htmlKeys = Object.keys(manifest).filter((key) => htmlFiles.has(manifest[key]?.file ?? ''));
+  const appKeys = staticClosure(manifest, [...entryKeys, ...lazyKeys, ...htmlKeys]);
 
   const filesOf = (keys: Set<string>) => {
     const js = [...keys].map((key) => {
@@ -159,9 +163,9 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
   };
   const modulesOf = (files: FileSize[]) => files.flatMap(({ file }) => modulesByFile[file] ?? []);
 
-  // Scripts index.html loads that are not in Vite's manifest (the boot script): every page pays.
-  const bootJs = htmlScripts(outDir)
-    .filter((file) => !Object.values(manifest).some((chunk) => chunk.file === file))
+  const entryFiles = new Set([...entry].map((key) => manifest[key]?.file));
+  const bootJs = [...htmlFiles]
+    .filter((file) => !entryFiles.has(file))
     .map((file) => size(file, file.replace(/^.*\//, '')));
   const routes = BUDGETED_ROUTES.map(({ page, module }) => {
     if (!manifest[module]) {

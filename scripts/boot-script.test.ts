@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bootScript, type BootRoute } from './boot-script';
+
+const ROUTES: BootRoute[] = [
+  { key: 'login', pattern: '^\\/login\\/?$', files: ['/assets/login.js'] },
+  { key: 'users', pattern: '^\\/(?:users\\/?)?$', files: ['/assets/users.js', '/assets/table.js'] },
+  { key: 'user', pattern: '^\\/users\\/[^/]+\\/?$', files: ['/assets/user.js'] },
+];
+
+function run(path: string) {
+  window.history.replaceState(null, '', path);
+  new Function(bootScript(ROUTES, 'session-key'))();
+}
+
+const links = (rel: string) =>
+  [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) =>
+    link.getAttribute('href'),
+  );
+
+describe('bootScript', () => {
+  const fetchSpy = vi.fn(() => new Promise<Response>(() => undefined));
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchSpy);
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    document.head.innerHTML = '';
+    vi.unstubAllGlobals();
+    delete (window as unknown as Record<string, unknown>).__adminConsoleConfig;
+  });
+
+  it('preloads the page’s code and preconnects to a stored session’s API', () => {
+    sessionStorage.setItem(
+      'session-key',
+      JSON.stringify({ token: 't', api: 'https://api.example.com/v' }),
+    );
+    run('/users/user_1');
+    expect(links('modulepreload')).toEqual(['/assets/user.js']);
+    expect(links('preconnect')).toEqual(['https://api.example.com']);
+    expect(document.head.querySelector('link[rel="preconnect"]')?.getAttribute('crossorigin')).toBe(
+      'anonymous',
+    );
+  });
+
+  it('starts the config.json request and leaves it for start-up', () => {
+    run('/login');
+    expect(fetchSpy).toHaveBeenCalledWith('/config.json', {
+      headers: { Accept: 'application/json' },
+    });
+    expect((window as unknown as Record<string, unknown>).__adminConsoleConfig).toBeInstanceOf(
+      Promise,
+    );
+  });
+
+  it('preloads the sign-in page when no session is stored, wherever the link points', () => {
+    run('/users');
+    expect(links('modulepreload')).toEqual(['/assets/login.js']);
+    expect(links('preconnect')).toEqual([]);
+  });
+
+  it('does not preconnect for the demo (same origin) or a stored value it cannot read', () => {
+    sessionStorage.setItem('session-key', JSON.stringify({ token: 't', api: 'demo' }));
+    run('/users');
+    expect(links('modulepreload')).toEqual(['/assets/users.js', '/assets/table.js']);
+    expect(links('preconnect')).toEqual([]);
+    document.head.innerHTML = '';
+    sessionStorage.setItem('session-key', '{not json');
+    run('/users');
+    expect(links('preconnect')).toEqual([]);
+  });
+});
