@@ -1,7 +1,9 @@
 import { Link, useLocation } from 'react-router';
+import { useDocumentTitle } from '../components/use-document-title';
 
 export function NotFoundPage() {
   const location = useLocation();
+  useDocumentTitle('Page not found');
   return (
     <div className="space-y-3">
       <h1 className="text-xl font-semibold">Page not found</h1>

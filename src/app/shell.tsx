@@ -1,40 +1,53 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { lazy, Suspense, useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { Button } from '../components/button';
 import { useNow } from '../components/use-now';
 import { useSessionState, useSessionStore } from '../features/auth/session-context';
 import { CLOCK_SKEW_MS } from '../features/auth/session-store';
-import { describeSubject } from '../features/auth/token';
+import { describeSubject, type TokenClaims } from '../features/auth/token';
 import { RequestsButton } from '../features/requests/requests-button';
 import { UserLookup } from '../features/users/user-lookup';
 import { formatCountdown } from '../lib/time';
+import { useEnvironment } from './environment';
+import { GlobalShortcuts } from './keyboard/global-shortcuts';
+import { ThemeToggle } from './theme-toggle';
+
 // Demo mode only: a real deployment never downloads it.
 const DemoPanel = lazy(() =>
   import('./demo-panel').then((module) => ({ default: module.DemoPanel })),
 );
-import { useEnvironment } from './environment';
-import { ThemeToggle } from './theme-toggle';
 
 /** Warn this long before the session ends by itself. */
 const EXPIRY_WARNING_MS = 5 * 60_000;
 
 const NAV_ITEMS = [
-  { to: '/users', label: 'Users' },
-  { to: '/products', label: 'Products' },
-  { to: '/account', label: 'Account' },
+  { to: '/users', label: 'Users', scope: 'users:read' },
+  { to: '/products', label: 'Products', scope: 'products:read' },
+  { to: '/account', label: 'Account', scope: 'account:read' },
 ];
 
+/**
+ * The signed-in frame: a header with the pages, the User ID lookup, Requests, the theme, the
+ * session and Sign out. Below `sm` the header collapses to a row with the lookup and a Menu
+ * button (APG disclosure pattern) that shows the rest.
+ */
 export function Shell({ children }: { children: ReactNode }) {
   const { session } = useSessionState();
   const store = useSessionStore();
   const environment = useEnvironment();
   const now = useNow(1000, session !== null);
   const msLeft = session ? session.claims.exp * 1000 - CLOCK_SKEW_MS - now : 0;
+  const { pathname } = useLocation();
+  // Open at a path, so going to another page closes it without an effect.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  const menuId = useId();
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a
         href="#main"
+        onClick={skipToMain}
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
       >
         Skip to content
@@ -54,36 +67,41 @@ export function Shell({ children }: { children: ReactNode }) {
           >
             {environment.label}
           </span>
-          <nav aria-label="Main" className="flex gap-1">
-            {NAV_ITEMS.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                className={({ isActive }) =>
-                  `rounded-md px-2.5 py-1.5 text-sm font-medium ${
-                    isActive
-                      ? 'bg-slate-200 text-slate-950 dark:bg-slate-700 dark:text-white'
-                      : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
-                  }`
-                }
-              >
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="ml-auto flex flex-wrap items-center gap-2">
+          <Button
+            variant="ghost"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
+            className="ml-auto sm:hidden"
+          >
+            Menu
+          </Button>
+          <div className="w-full sm:order-2 sm:ml-auto sm:w-auto">
             <UserLookup />
-            <RequestsButton demo={environment.demo !== null} />
-            <ThemeToggle />
-            {session && (
-              <span className="text-sm text-slate-700 dark:text-slate-300">
-                <span className="font-medium">{describeSubject(session.claims)}</span>
-                <span className="ml-1 tabular-nums" title="Time left in this session">
-                  ({formatCountdown(msLeft)} left)
+          </div>
+          {/* On wider screens its parts join the header row (display: contents). */}
+          <div
+            id={menuId}
+            className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-2 sm:contents`}
+          >
+            <nav aria-label="Main" className="flex flex-wrap gap-1 sm:order-1">
+              {NAV_ITEMS.map((item) => (
+                <NavItem key={item.to} {...item} claims={session?.claims} />
+              ))}
+            </nav>
+            <div className="flex flex-wrap items-center gap-2 sm:order-3">
+              <RequestsButton demo={environment.demo !== null} />
+              <ThemeToggle />
+              {session && (
+                <span className="text-sm text-slate-700 dark:text-slate-300">
+                  <span className="font-medium">{describeSubject(session.claims)}</span>
+                  <span className="ml-1 tabular-nums" title="Time left in this session">
+                    ({formatCountdown(msLeft)} left)
+                  </span>
                 </span>
-              </span>
-            )}
-            <Button onClick={() => store.end('signed-out')}>Sign out</Button>
+              )}
+              <Button onClick={() => store.end('signed-out')}>Sign out</Button>
+            </div>
           </div>
         </div>
         {session && msLeft <= EXPIRY_WARNING_MS && (
@@ -96,11 +114,67 @@ export function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         {children}
       </main>
+      <GlobalShortcuts />
       {environment.demo && (
         <Suspense fallback={null}>
           <DemoPanel demo={environment.demo} />
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** Moves the focus to the page's content without adding #main to the address. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
+
+const NAV_CLASSES = 'rounded-md px-2.5 py-1.5 text-sm font-medium';
+
+/**
+ * A page of the console, or, when the token has a `scope` claim that leaves the page out, the
+ * page's name marked unavailable with the reason (the API would only answer 403).
+ */
+function NavItem({
+  to,
+  label,
+  scope,
+  claims,
+}: {
+  to: string;
+  label: string;
+  scope: string;
+  claims: TokenClaims | undefined;
+}) {
+  const reasonId = useId();
+  if (claims?.scope && !claims.scope.includes(scope)) {
+    return (
+      <span
+        aria-disabled="true"
+        aria-describedby={reasonId}
+        title={`Unavailable: your token lacks the ${scope} scope`}
+        className={`${NAV_CLASSES} cursor-not-allowed text-slate-600 line-through dark:text-slate-400`}
+      >
+        {label}
+        <span id={reasonId} className="sr-only">
+          {`(unavailable: your token lacks the ${scope} scope)`}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <NavLink
+      to={to}
+      className={({ isActive }) =>
+        `${NAV_CLASSES} ${
+          isActive
+            ? 'bg-slate-200 text-slate-950 dark:bg-slate-700 dark:text-white'
+            : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+        }`
+      }
+    >
+      {label}
+    </NavLink>
   );
 }

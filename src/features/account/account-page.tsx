@@ -7,6 +7,7 @@ import { RawJson } from '../../components/raw-json';
 import { ViewSwitch } from '../../components/view-switch';
 import { formatJson } from '../../lib/json-text';
 import { accountQueryOptions } from './api/account-api';
+import { useDocumentTitle } from '../../components/use-document-title';
 
 const VIEWS = [
   { value: 'tree', label: 'Tree' },
@@ -16,6 +17,7 @@ const VIEWS = [
 /** GET /v3/account: its shape is undocumented, so it is shown as whatever JSON comes back. */
 export function AccountPage() {
   const query = useQuery(accountQueryOptions());
+  useDocumentTitle('Account');
   const [view, setView] = useState<'tree' | 'raw'>('tree');
   const raw = useMemo(
     () => (query.data === undefined ? { text: '', truncated: false } : formatJson(query.data)),

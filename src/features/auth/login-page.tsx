@@ -7,6 +7,7 @@ import { useSessionState, useSessionStore } from './session-context';
 import type { SessionEndReason } from './session-store';
 import { parseToken } from './token';
 import { TokenSummary } from './token-summary';
+import { useDocumentTitle } from '../../components/use-document-title';
 
 const END_MESSAGES: Record<SessionEndReason, string> = {
   expired: 'Your session expired. Sign in again to continue where you were.',
@@ -23,6 +24,7 @@ interface LoginPageProps {
 
 export function LoginPage({ mintDemoToken }: LoginPageProps) {
   const store = useSessionStore();
+  useDocumentTitle('Sign in');
   const { session, endReason } = useSessionState();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();

@@ -20,6 +20,7 @@ import {
   serializeProductsSearch,
 } from './products-search-params';
 import { seenCategories } from './seen-categories';
+import { useDocumentTitle } from '../../components/use-document-title';
 
 const productsList: UrlListConfig<
   ProductsListParams,
@@ -37,6 +38,7 @@ function getProductId(product: Product): string {
 
 export function ProductsListPage() {
   const list = useUrlList(productsList);
+  useDocumentTitle('Products');
   const { params } = list;
   const filters = useMemo(() => filtersOf(params), [params]);
   const filtered = hasFilters(filters);

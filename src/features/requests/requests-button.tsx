@@ -1,19 +1,12 @@
 import { useRef, useState, type ComponentType } from 'react';
 import { Button } from '../../components/button';
+import { lazyModule } from '../../components/lazy-module';
 import type { RequestsPanelProps } from './requests-panel';
 
 type PanelModule = { RequestsPanel: ComponentType<RequestsPanelProps> };
 
-let panelModule: Promise<PanelModule> | null = null;
-
 /** The panel's code is not on any page's first render: it loads on first use (or hover). */
-function loadPanel(): Promise<PanelModule> {
-  panelModule ??= import('./requests-panel').catch((error: unknown) => {
-    panelModule = null; // a later click tries again (a new deploy, a dropped connection)
-    throw error;
-  });
-  return panelModule;
-}
+const loadPanel = lazyModule<PanelModule>(() => import('./requests-panel'));
 
 /**
  * The shell's **Requests** button: opens the Requests panel (a modal dialog) and takes focus back

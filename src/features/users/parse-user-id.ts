@@ -9,6 +9,13 @@ export type ParsedUserId = { ok: true; id: string } | { ok: false; problem: stri
 export function parseUserIdInput(raw: string): ParsedUserId {
   const input = raw.trim();
   if (input === '') return { ok: false, problem: 'Enter a user ID, such as user_8f3k2m9x1q.' };
+  if (/^[^\s@/]+@[^\s@/]+$/.test(input)) {
+    return {
+      ok: false,
+      problem:
+        'Lookup is by user ID (such as user_8f3k2m9x1q): the API has no search by e-mail address. Find the user in the Users list instead.',
+    };
+  }
   const fromPath = /\/users\/([^/?#\s]+)/.exec(input)?.[1];
   const candidate = fromPath === undefined ? input : safeDecode(fromPath);
   if (!USER_ID.test(candidate)) {

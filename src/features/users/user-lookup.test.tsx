@@ -55,4 +55,28 @@ describe('UserLookup', () => {
     // Still a plain search box: the suggestions are links beside it, not a combobox.
     expect(box).not.toHaveAttribute('list');
   });
+
+  it('closes the recent lookups after a lookup and on Escape', async () => {
+    renderLookup();
+    const box = screen.getByRole('searchbox', { name: 'User ID' });
+    await userEvent.type(box, 'user_first1{Enter}');
+    expect(box).toHaveFocus();
+    expect(screen.queryByRole('group', { name: 'Recent lookups' })).toBeNull();
+    await userEvent.type(box, 'u');
+    expect(screen.getByRole('group', { name: 'Recent lookups' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Recent lookups' })).toBeNull();
+    expect(box).toHaveFocus();
+  });
+
+  it('says lookup is by id when an e-mail address is pasted', async () => {
+    renderLookup();
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'User ID' }),
+      'ada@example.com{Enter}',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Lookup is by user ID (such as user_8f3k2m9x1q): the API has no search by e-mail address.',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { parseUserIdInput } from './parse-user-id';
@@ -20,14 +20,16 @@ export function focusUserLookup(): void {
 /**
  * The header's lookup box: support pastes an id or a link and lands on the user.
  *
- * Recent ids are plain links shown while the form has focus, not a datalist: `list` turns the box
- * into a combobox, and the UI contract promises a searchbox.
+ * Recent ids are plain links in a popover shown while the box is in use, not a datalist: `list`
+ * turns the box into a combobox, and the UI contract promises a searchbox. The popover closes
+ * after a lookup, on Escape, and when focus leaves the form; it stays inside the viewport.
  */
 export function UserLookup() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [recent, setRecent] = useState(readRecentLookups);
+  const [open, setOpen] = useState(false);
   const inputId = USER_LOOKUP_INPUT_ID;
   const problemId = useId();
   const recentId = useId();
@@ -41,12 +43,33 @@ export function UserLookup() {
     }
     setProblem(null);
     setValue('');
+    setOpen(false);
     setRecent(rememberLookup(parsed.id));
     navigate(userPath(parsed.id));
   }
 
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== 'Escape' || (!open && !problem)) return;
+    // Handled here: Escape closes the popover (or the message), nothing else.
+    event.preventDefault();
+    event.stopPropagation();
+    setOpen(false);
+    setProblem(null);
+    document.getElementById(inputId)?.focus();
+  }
+
+  function onBlur(event: FocusEvent<HTMLFormElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+  }
+
   return (
-    <form role="search" onSubmit={onSubmit} className="group relative flex items-center gap-1.5">
+    <form
+      role="search"
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+      className="relative flex items-center gap-1.5"
+    >
       <label htmlFor={inputId} className="sr-only">
         User ID
       </label>
@@ -57,7 +80,10 @@ export function UserLookup() {
         onChange={(event) => {
           setValue(event.target.value);
           setProblem(null);
+          setOpen(true);
         }}
+        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
         placeholder="User ID"
         autoComplete="off"
         spellCheck={false}
@@ -66,11 +92,11 @@ export function UserLookup() {
         className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm sm:w-56 dark:border-slate-600 dark:bg-slate-800"
       />
       <Button type="submit">Look up</Button>
-      {recent.length > 0 && !problem && (
+      {open && recent.length > 0 && !problem && (
         <div
           role="group"
           aria-labelledby={recentId}
-          className="absolute top-full left-0 z-20 mt-1 hidden w-64 rounded-md border border-slate-200 bg-white p-2 text-sm shadow group-focus-within:block dark:border-slate-700 dark:bg-slate-900"
+          className="absolute top-full left-0 z-20 mt-1 w-64 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-2 text-sm shadow dark:border-slate-700 dark:bg-slate-900"
         >
           <p id={recentId} className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">
             Recent lookups
@@ -93,7 +119,7 @@ export function UserLookup() {
         <p
           id={problemId}
           role="alert"
-          className="absolute top-full right-0 z-20 mt-1 w-72 rounded-md border border-red-300 bg-red-50 p-2 text-xs text-red-900 shadow dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+          className="absolute top-full left-0 z-20 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-red-300 bg-red-50 p-2 text-xs text-red-900 shadow dark:border-red-700 dark:bg-red-950 dark:text-red-100"
         >
           {problem}
         </p>

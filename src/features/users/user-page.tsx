@@ -7,6 +7,7 @@ import { CopyButton } from '../../components/copy-button';
 import { CopyIdButton } from '../../components/data-table/copy-id-button';
 import { Button } from '../../components/button';
 import { QueryAlert } from '../../components/query-alert';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { RawJson } from '../../components/raw-json';
 import { RefreshStatus } from '../../components/refresh-status';
 import { ViewSwitch } from '../../components/view-switch';
@@ -22,6 +23,14 @@ import { userPath } from './user-path';
 export function UserPage({ id, imageSources }: { id: string; imageSources: readonly string[] }) {
   const query = useQuery(userDetailQueryOptions(id));
   const location = useLocation();
+  useDocumentTitle(
+    query.data
+      ? apiLine(query.data.name, 100)
+      : query.error?.status === 404
+        ? 'User not found'
+        : apiLine(id, 100),
+    'Users',
+  );
 
   return (
     <div className="space-y-5">

@@ -19,6 +19,7 @@ import {
   sortingToSort,
   sortToSorting,
 } from './users-search-params';
+import { useDocumentTitle } from '../../components/use-document-title';
 
 const usersList: UrlListConfig<UsersListParams, User, ReturnType<typeof usersKeys.list>> = {
   parse: parseUsersSearch,
@@ -32,6 +33,7 @@ function getUserId(user: User): string {
 
 export function UsersListPage() {
   const list = useUrlList(usersList);
+  useDocumentTitle('Users');
   const { params } = list;
   const navigate = useNavigate();
   const { search } = useLocation();

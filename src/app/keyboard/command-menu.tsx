@@ -1,0 +1,142 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ModalDialog } from '../../components/modal-dialog';
+import { parseUserIdInput } from '../../features/users/parse-user-id';
+import { readRecentLookups, rememberLookup } from '../../features/users/recent-lookups';
+import { userPath } from '../../features/users/user-path';
+
+interface Command {
+  id: string;
+  label: string;
+  to: string;
+  /** A user looked up by id: remembered among the recent lookups. */
+  lookup?: string;
+}
+
+const PAGES: Command[] = [
+  { id: 'users', label: 'Go to Users', to: '/users' },
+  { id: 'products', label: 'Go to Products', to: '/products' },
+  { id: 'account', label: 'Go to Account', to: '/account' },
+];
+
+/** What the typed text offers: a user it names, the pages it matches, the recent lookups. */
+export function commandsFor(text: string, recent: readonly string[]): Command[] {
+  const query = text.trim().toLowerCase();
+  const commands: Command[] = [];
+  const parsed = query === '' ? null : parseUserIdInput(text);
+  if (parsed?.ok) {
+    commands.push({
+      id: `lookup:${parsed.id}`,
+      label: `Look up user ${parsed.id}`,
+      to: userPath(parsed.id),
+      lookup: parsed.id,
+    });
+  }
+  commands.push(...PAGES.filter((page) => page.label.toLowerCase().includes(query)));
+  for (const id of recent) {
+    if (parsed?.ok && parsed.id === id) continue;
+    if (query === '' || id.toLowerCase().includes(query)) {
+      commands.push({
+        id: `recent:${id}`,
+        label: `Open ${id} (recent lookup)`,
+        to: userPath(id),
+        lookup: id,
+      });
+    }
+  }
+  return commands;
+}
+
+/**
+ * The command menu (Ctrl/Cmd+K): a modal dialog holding an APG combobox with a listbox popup.
+ * The text box keeps the focus; Up/Down (Home/End) move the active option, Enter runs it, Escape
+ * closes. Typing a user ID or a pasted console or API link offers to look that user up.
+ */
+export function CommandMenu({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const [recent] = useState(readRecentLookups);
+  const inputId = useId();
+  const listId = useId();
+  const commands = commandsFor(text, recent);
+  const current = Math.min(active, commands.length - 1);
+  const optionId = (index: number) => `${listId}-${index}`;
+
+  function run(command: Command | undefined) {
+    if (!command) return;
+    if (command.lookup) rememberLookup(command.lookup);
+    navigate(command.to);
+    onClose();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const last = commands.length - 1;
+    const moves: Record<string, number> = {
+      ArrowDown: current >= last ? 0 : current + 1,
+      ArrowUp: current <= 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      setActive(moves[event.key] as number);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      run(commands[current]);
+    }
+  }
+
+  return (
+    <ModalDialog title="Command menu" onClose={onClose} className="w-[min(36rem,calc(100vw-1rem))]">
+      <div className="space-y-2 p-3">
+        <label htmlFor={inputId} className="text-sm text-slate-600 dark:text-slate-300">
+          Go to a page, or look a user up by ID or link
+        </label>
+        <input
+          id={inputId}
+          role="combobox"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={commands.length > 0 ? optionId(current) : undefined}
+          // Where the person types at once (see ModalDialog).
+          data-autofocus
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          autoComplete="off"
+          spellCheck={false}
+          className="w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800"
+        />
+        <ul id={listId} role="listbox" aria-label="Commands" className="max-h-80 overflow-y-auto">
+          {commands.map((command, index) => (
+            <li
+              key={command.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === current}
+              onClick={() => run(command)}
+              onMouseMove={() => setActive(index)}
+              className={`cursor-pointer truncate rounded px-2 py-1.5 text-sm ${
+                index === current
+                  ? 'bg-blue-100 text-blue-950 dark:bg-blue-900 dark:text-blue-50'
+                  : ''
+              }`}
+            >
+              {command.label}
+            </li>
+          ))}
+        </ul>
+        {commands.length === 0 && (
+          <p className="px-2 text-sm text-slate-600 dark:text-slate-300">
+            Nothing matches. Type a page name, or a user ID such as user_8f3k2m9x1q.
+          </p>
+        )}
+      </div>
+    </ModalDialog>
+  );
+}
