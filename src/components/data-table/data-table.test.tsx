@@ -157,11 +157,17 @@ describe('DataTable sorting', () => {
     const header = screen.getByRole('columnheader', { name: 'Name' });
     const button = within(header).getByRole('button', { name: 'Name' });
     expect(header).toHaveAttribute('aria-sort', 'none');
+    expect(button).toHaveAttribute('title', 'Click to sort by name, ascending.');
 
     await userEvent.click(button);
     expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(button).toHaveAttribute('title', 'Sorted by name, ascending. Click for descending.');
     await userEvent.click(button);
     expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(button).toHaveAttribute(
+      'title',
+      'Sorted by name, descending. Click to stop sorting by name.',
+    );
     await userEvent.click(button);
     expect(header).toHaveAttribute('aria-sort', 'none');
 

@@ -38,6 +38,8 @@ interface DataTableProps<TItem extends RowData> {
   empty: ReactNode;
   /** The status text when nothing matches, e.g. "No products match". */
   emptyStatus: string;
+  /** Why the rows on screen are not what the controls above say (e.g. an invalid filter); dims them. */
+  stale?: string | undefined;
 }
 
 const NO_SORTING: SortingState = [];
@@ -64,6 +66,7 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
   // What is on screen: the page in `data` once React has rendered it in the background.
   const shown = useDeferredValue(data);
   const loading = busy || shown !== data;
+  const { stale } = props;
 
   const table = useTable({
     features: dataTableFeatures,
@@ -108,6 +111,14 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
 
   return (
     <div className="rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      {/* Always present, so the sentence is announced when it appears. */}
+      <p aria-live="polite" className="empty:hidden">
+        {stale && (
+          <span className="block border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100">
+            {stale}
+          </span>
+        )}
+      </p>
       <div className="overflow-x-auto">
         <table aria-label={label} aria-busy={loading} className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
@@ -128,6 +139,7 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
                         <button
                           type="button"
                           onClick={() => column.toggleSorting()}
+                          title={sortHint(String(column.columnDef.header ?? column.id), direction)}
                           className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:bg-slate-200 dark:hover:bg-slate-700"
                         >
                           <table.FlexRender header={header} />
@@ -144,7 +156,7 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
           </thead>
           <tbody
             onKeyDown={onBodyKeyDown}
-            className={`divide-y divide-slate-100 dark:divide-slate-800 ${showSkeleton ? 'animate-pulse' : loading ? 'opacity-60 transition-opacity' : ''}`}
+            className={`divide-y divide-slate-100 dark:divide-slate-800 ${showSkeleton ? 'animate-pulse' : loading || stale ? 'opacity-60 transition-opacity' : ''}`}
           >
             {showSkeleton ? (
               <SkeletonRows rows={pagination.limit} columns={columnCount} />
@@ -198,6 +210,15 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
 const EMPTY: readonly never[] = Object.freeze([]);
 function noRows<TItem>(): TItem[] {
   return EMPTY as unknown as TItem[];
+}
+
+/** What the header's sort button did and will do: the third click, back to unsorted, is no surprise. */
+function sortHint(label: string, direction: false | SortDirection): string {
+  const name = label.toLowerCase();
+  if (direction === 'asc') return `Sorted by ${name}, ascending. Click for descending.`;
+  if (direction === 'desc')
+    return `Sorted by ${name}, descending. Click to stop sorting by ${name}.`;
+  return `Click to sort by ${name}, ascending.`;
 }
 
 function ariaSort(direction: false | SortDirection): 'ascending' | 'descending' | 'none' {

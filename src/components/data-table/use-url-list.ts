@@ -71,7 +71,8 @@ export function useUrlList<TParams extends PageParams, TItem, TKey extends Query
     data: pastEnd ? undefined : query.data,
     /** The rows on screen (if any) are not the ones the URL asks for yet. */
     busy: query.isPending || query.isPlaceholderData || pastEnd,
-    /** Pushes a history entry, so Back returns to the previous view. */
-    navigate: (next: TParams) => setSearchParams(config.serialize(next)),
+    /** Pushes a history entry, so Back returns to the previous view (or replaces the current one). */
+    navigate: (next: TParams, { replace = false } = {}) =>
+      setSearchParams(config.serialize(next), { replace }),
   };
 }

@@ -11,7 +11,7 @@ function Harness({
   urlDelayMs,
 }: {
   initial?: ProductFilters;
-  onApply: (filters: ProductFilters) => void;
+  onApply: (filters: ProductFilters, options: { replace: boolean }) => void;
   /** How long the URL takes to catch up with an apply (a navigation is not instant). */
   urlDelayMs?: number;
 }) {
@@ -21,8 +21,8 @@ function Harness({
       <ProductFiltersBar
         filters={filters}
         categories={['Books', 'Home & Garden']}
-        onApply={(next) => {
-          onApply(next);
+        onApply={(next, options) => {
+          onApply(next, options);
           if (urlDelayMs === undefined) setFilters(next);
           else setTimeout(() => setFilters(next), urlDelayMs);
         }}
@@ -42,6 +42,9 @@ function setup(initial?: ProductFilters, urlDelayMs?: number) {
 }
 
 const box = (label: string) => screen.getByLabelText(label);
+/** The filters of each apply, without the history option. */
+const applied = (onApply: ReturnType<typeof vi.fn>) =>
+  onApply.mock.calls.map(([filters]) => filters);
 // fireEvent rather than user-event: user-event waits on timers, which are fake here.
 const type = (label: string, value: string) => fireEvent.change(box(label), { target: { value } });
 const enter = (label: string) => fireEvent.keyDown(box(label), { key: 'Enter' });
@@ -64,7 +67,7 @@ describe('ProductFiltersBar', () => {
     wait(FILTER_DEBOUNCE_MS - 100);
     expect(onApply).not.toHaveBeenCalled();
     wait(100);
-    expect(onApply.mock.calls).toEqual([[{ category: 'Home & Garden' }]]);
+    expect(applied(onApply)).toEqual([{ category: 'Home & Garden' }]);
     pause();
     expect(onApply).toHaveBeenCalledTimes(1);
   });
@@ -73,7 +76,7 @@ describe('ProductFiltersBar', () => {
     const onApply = setup({}, 100);
     type('Min price', '30');
     pause();
-    expect(onApply.mock.calls).toEqual([[{ minPrice: 30 }]]);
+    expect(applied(onApply)).toEqual([{ minPrice: 30 }]);
     type('Max price', '20');
     wait(100);
     expect(box('Max price')).toHaveValue('20');
@@ -88,7 +91,7 @@ describe('ProductFiltersBar', () => {
     const onApply = setup();
     type('Min price', '10.5');
     enter('Min price');
-    expect(onApply).toHaveBeenCalledWith({ minPrice: 10.5 });
+    expect(onApply).toHaveBeenCalledWith({ minPrice: 10.5 }, { replace: false });
   });
 
   it('applies decimal bounds', () => {
@@ -96,7 +99,7 @@ describe('ProductFiltersBar', () => {
     type('Min price', '10.5');
     type('Max price', '20.25');
     pause();
-    expect(onApply.mock.calls).toEqual([[{ minPrice: 10.5, maxPrice: 20.25 }]]);
+    expect(applied(onApply)).toEqual([{ minPrice: 10.5, maxPrice: 20.25 }]);
   });
 
   it('explains an unreadable price next to its box and sends nothing', () => {
@@ -133,14 +136,14 @@ describe('ProductFiltersBar', () => {
     pause();
     expect(box('Min price')).not.toHaveAttribute('aria-invalid');
     expect(box('Min price')).not.toHaveAccessibleDescription();
-    expect(onApply.mock.calls).toEqual([[{ minPrice: 15, maxPrice: 20 }]]);
+    expect(applied(onApply)).toEqual([{ minPrice: 15, maxPrice: 20 }]);
   });
 
   it('clears every filter at once', () => {
     const onApply = setup({ category: 'Books', minPrice: 1, maxPrice: 9 });
     expect(box('Category')).toHaveValue('Books');
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(onApply.mock.calls).toEqual([[{}]]);
+    expect(applied(onApply)).toEqual([{}]);
     expect(box('Category')).toHaveValue('');
     expect(box('Min price')).toHaveValue('');
     expect(box('Max price')).toHaveValue('');
@@ -173,6 +176,62 @@ describe('ProductFiltersBar', () => {
     type('Min price', '10.50');
     pause();
     expect(box('Min price')).toHaveValue('10.50');
+  });
+
+  it('adds one history entry per edit: the first apply pushes, the rest of it replace', () => {
+    const onApply = setup();
+    fireEvent.focus(box('Category'));
+    type('Category', 'Home');
+    pause();
+    type('Category', 'Home & Garden');
+    pause();
+    expect(onApply.mock.calls).toEqual([
+      [{ category: 'Home' }, { replace: false }],
+      [{ category: 'Home & Garden' }, { replace: true }],
+    ]);
+    // Enter ends the edit; the next one pushes again.
+    type('Min price', '5');
+    enter('Min price');
+    type('Max price', '9');
+    pause();
+    expect(onApply.mock.calls.slice(2).map(([, options]) => options)).toEqual([
+      { replace: true },
+      { replace: false },
+    ]);
+  });
+
+  it('applies on leaving the boxes', () => {
+    const onApply = setup();
+    type('Min price', '7');
+    fireEvent.blur(box('Min price'), { relatedTarget: document.body });
+    expect(applied(onApply)).toEqual([{ minPrice: 7 }]);
+  });
+
+  it('takes a known category’s spelling when only the case differs', () => {
+    const onApply = setup();
+    type('Category', 'home & garden');
+    enter('Category');
+    expect(applied(onApply)).toEqual([{ category: 'Home & Garden' }]);
+  });
+
+  it('says when what the boxes say is not applied, and when it is again', () => {
+    const onNotApplied = vi.fn();
+    render(
+      <ProductFiltersBar
+        filters={{ minPrice: 50, maxPrice: 10 }}
+        categories={[]}
+        onApply={vi.fn()}
+        onNotAppliedChange={onNotApplied}
+      />,
+    );
+    // A link with a min above the max: said next to the box, not dropped.
+    expect(box('Max price')).toHaveAccessibleDescription(
+      'Max price must not be less than min price.',
+    );
+    expect(onNotApplied).toHaveBeenLastCalledWith(true);
+    type('Max price', '60');
+    pause();
+    expect(onNotApplied).toHaveBeenLastCalledWith(false);
   });
 
   it('offers the categories seen so far', () => {

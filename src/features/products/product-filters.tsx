@@ -1,4 +1,12 @@
-import { useEffect, useEffectEvent, useId, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Button } from '../../components/button';
 import {
   checkDrafts,
@@ -15,21 +23,40 @@ import {
 export const FILTER_DEBOUNCE_MS = 400;
 
 interface ProductFiltersProps {
-  /** The filters in effect (from the URL). */
+  /** The filters in the URL. */
   filters: ProductFilters;
-  /** Suggestions for the Category box. */
+  /** Suggestions for the Category box; a typed category that matches one but for case takes its spelling. */
   categories: readonly string[];
-  /** Called only with valid filters that differ from those in effect. */
-  onApply: (filters: ProductFilters) => void;
+  /**
+   * Called only with valid filters that differ from those in effect. The first apply of an edit
+   * adds a history entry; the rest of the same edit (the person still typing) replace it, so Back
+   * goes to where the edit started rather than through every pause.
+   */
+  onApply: (filters: ProductFilters, options: { replace: boolean }) => void;
+  /** Whether what the boxes say is not what the table shows (a box is invalid). */
+  onNotAppliedChange?: (notApplied: boolean) => void;
+}
+
+/** What a URL's filters get wrong on their own: a min above the max. */
+function urlErrors(filters: ProductFilters): FilterErrors {
+  const checked = checkDrafts(draftsFrom(filters), 'maxPrice');
+  return checked.ok ? {} : checked.errors;
 }
 
 /**
- * Category, Min price and Max price boxes. What is typed is applied on Enter or after a pause;
- * invalid input is explained next to its box and never sent.
+ * Category, Min price and Max price boxes. What is typed is applied on Enter, on leaving the
+ * boxes or after a pause; invalid input is explained next to its box and never sent.
  */
-export function ProductFiltersBar({ filters, categories, onApply }: ProductFiltersProps) {
+export function ProductFiltersBar({
+  filters,
+  categories,
+  onApply,
+  onNotAppliedChange,
+}: ProductFiltersProps) {
   const [drafts, setDrafts] = useState(() => draftsFrom(filters));
-  const [errors, setErrors] = useState<FilterErrors>({});
+  const [errors, setErrors] = useState<FilterErrors>(() => urlErrors(filters));
+  // Whether this edit (focus in the boxes, until Enter or leaving them) has added its history entry.
+  const editPushed = useRef(false);
   const [lastEditedPrice, setLastEditedPrice] = useState<'minPrice' | 'maxPrice'>('maxPrice');
   const [shownFilters, setShownFilters] = useState(filters);
   // What this bar last applied: when the URL catches up with it, whatever has been typed since
@@ -42,13 +69,17 @@ export function ProductFiltersBar({ filters, categories, onApply }: ProductFilte
     } else {
       // The URL changed under the boxes (Back, a pasted link): show what it says now.
       setDrafts((current) => reconcileDrafts(current, filters));
-      setErrors({});
+      setErrors(urlErrors(filters));
     }
   }
 
+  const notApplied = Object.keys(errors).length > 0;
+  useEffect(() => onNotAppliedChange?.(notApplied), [notApplied, onNotAppliedChange]);
+
   function applyFilters(next: ProductFilters) {
     setApplied(next);
-    onApply(next);
+    onApply(next, { replace: editPushed.current });
+    editPushed.current = true;
   }
 
   function apply(next: FilterDrafts) {
@@ -58,7 +89,9 @@ export function ProductFiltersBar({ filters, categories, onApply }: ProductFilte
       return;
     }
     setErrors({});
-    if (!sameFilters(checked.filters, filters)) applyFilters(checked.filters);
+    const category = canonicalCategory(checked.filters.category, categories);
+    const nextFilters = { ...checked.filters, category };
+    if (!sameFilters(nextFilters, filters)) applyFilters(nextFilters);
   }
 
   // Reads the latest filters when the timer fires, without restarting the timer when they change.
@@ -74,14 +107,28 @@ export function ProductFiltersBar({ filters, categories, onApply }: ProductFilte
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Enter') apply(drafts);
+    if (event.key !== 'Enter') return;
+    apply(drafts);
+    editPushed.current = false;
+  }
+
+  function onFocus(event: FocusEvent<HTMLDivElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget)) editPushed.current = false;
+  }
+
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    if (event.currentTarget.contains(event.relatedTarget)) return;
+    apply(drafts);
+    editPushed.current = false;
   }
 
   function clear() {
     const empty = draftsFrom({});
     setDrafts(empty);
     setErrors({});
+    editPushed.current = false;
     if (hasFilters(filters)) applyFilters({});
+    editPushed.current = false;
   }
 
   const listId = useId();
@@ -92,7 +139,13 @@ export function ProductFiltersBar({ filters, categories, onApply }: ProductFilte
     drafts.maxPrice !== '';
 
   return (
-    <div role="group" aria-label="Filters" className="flex flex-wrap items-start gap-x-4 gap-y-2">
+    <div
+      role="group"
+      aria-label="Filters"
+      onFocus={onFocus}
+      onBlur={onBlur}
+      className="flex flex-wrap items-start gap-x-4 gap-y-2"
+    >
       <FilterField
         label="Category"
         value={drafts.category}
@@ -185,4 +238,24 @@ function FilterField({
       </div>
     </div>
   );
+}
+
+/** The known category a typed one means but for case ("books" → "Books"); else as typed. */
+export function canonicalCategory(
+  category: string | undefined,
+  categories: readonly string[],
+): string | undefined {
+  if (category === undefined) return undefined;
+  const lower = category.toLowerCase();
+  return categories.find((known) => known.toLowerCase() === lower) ?? category;
+}
+
+/** Known categories that contain the typed text, ignoring case: "toys" → ["Toys & Games"]. */
+export function similarCategories(category: string, categories: readonly string[]): string[] {
+  const lower = category.trim().toLowerCase();
+  if (lower === '') return [];
+  return categories.filter((known) => {
+    const knownLower = known.toLowerCase();
+    return knownLower !== lower && (knownLower.includes(lower) || lower.includes(knownLower));
+  });
 }

@@ -21,11 +21,12 @@ beforeEach(() => {
   requested.length = 0;
 });
 
-function renderAt(url: string) {
+function renderAt(url: string, knownCategories?: string[]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/products', element: <ProductsListPage /> }], {
-    initialEntries: [url],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/products', element: <ProductsListPage knownCategories={knownCategories} /> }],
+    { initialEntries: [url] },
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -83,8 +84,36 @@ describe('ProductsListPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(/^No products match$/),
     );
-    expect(screen.getByText(/No products match these filters/)).toBeVisible();
+    expect(
+      screen.getByText(
+        /No products in category “Nothing like this”\. Categories are matched exactly\./,
+      ),
+    ).toBeVisible();
     expect(screen.getByLabelText('Category')).toHaveValue('Nothing like this');
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeEnabled();
+  });
+
+  it('suggests the category meant when one matched nothing, from config before any is seen', async () => {
+    const router = renderAt('/products?category=toys', ['Books', 'Toys & Games']);
+    const table = await screen.findByRole('table');
+    await waitFor(() =>
+      expect(table).toHaveTextContent(
+        'No products in category “toys”. Categories are matched exactly: did you mean Toys & Games?',
+      ),
+    );
+    await userEvent.click(within(table).getByRole('button', { name: 'Toys & Games' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=Toys+%26+Games'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/of \d+$/));
+  });
+
+  it('marks the table "Filters not applied" for a min above the max, and sends neither', async () => {
+    renderAt('/products?min_price=50&max_price=10');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1–50 of 300'));
+    expect(screen.getByText(/^Filters not applied/)).toBeVisible();
+    expect(screen.getByLabelText('Max price')).toHaveAccessibleDescription(
+      'Max price must not be less than min price.',
+    );
+    expect(requested.at(-1)?.has('min_price')).toBe(false);
+    expect(requested.at(-1)?.has('max_price')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
 import { QueryAlert } from '../../components/query-alert';
@@ -11,7 +11,7 @@ import {
   type productsKeys,
 } from './api/products-api';
 import { hasFilters } from './price-filter';
-import { ProductFiltersBar } from './product-filters';
+import { ProductFiltersBar, similarCategories } from './product-filters';
 import { productsColumns } from './products-columns';
 import {
   definedOnly,
@@ -36,15 +36,24 @@ function getProductId(product: Product): string {
   return product.id;
 }
 
-export function ProductsListPage() {
+/**
+ * `knownCategories` (config.json's, or the demo's) are offered before any products are seen; the
+ * API has no list of categories.
+ */
+export function ProductsListPage({
+  knownCategories = [],
+}: {
+  knownCategories?: readonly string[];
+}) {
   const list = useUrlList(productsList);
   useDocumentTitle('Products');
   const { params } = list;
   const filters = useMemo(() => filtersOf(params), [params]);
   const filtered = hasFilters(filters);
   const queryClient = useQueryClient();
+  const [notApplied, setNotApplied] = useState(false);
   // Read on every render: the page re-renders whenever a page of products arrives.
-  const categories = seenCategories(queryClient);
+  const categories = mergeCategories(knownCategories, seenCategories(queryClient));
 
   return (
     <div className="space-y-4">
@@ -56,7 +65,10 @@ export function ProductsListPage() {
         filters={filters}
         categories={categories}
         // Other filters make the old page number meaningless: start again at page 1.
-        onApply={(next) => list.navigate({ page: 1, limit: params.limit, ...definedOnly(next) })}
+        onApply={(next, options) =>
+          list.navigate({ page: 1, limit: params.limit, ...definedOnly(next) }, options)
+        }
+        onNotAppliedChange={setNotApplied}
       />
       <QueryAlert query={list.query} what="products" />
       <DataTable
@@ -69,12 +81,70 @@ export function ProductsListPage() {
         onPaginationChange={(next) => list.navigate({ ...params, ...next })}
         getRowId={getProductId}
         emptyStatus={filtered ? 'No products match' : 'No products'}
+        stale={
+          notApplied
+            ? 'Filters not applied: fix the filters above. The rows are the last ones that matched valid filters.'
+            : undefined
+        }
         empty={
-          filtered
-            ? 'No products match these filters. Use Clear filters above to see all products.'
-            : 'There are no products.'
+          filtered ? (
+            <NoMatch
+              category={filters.category}
+              categories={categories}
+              onPick={(category) =>
+                list.navigate({ ...params, page: 1, category }, { replace: false })
+              }
+            />
+          ) : (
+            'There are no products.'
+          )
         }
       />
     </div>
+  );
+}
+
+function mergeCategories(known: readonly string[], seen: string[]): string[] {
+  return [...new Set([...known, ...seen])].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * Nothing matched. Categories match exactly (case included), so a category filter that found
+ * nothing offers the known categories it resembles.
+ */
+function NoMatch({
+  category,
+  categories,
+  onPick,
+}: {
+  category: string | undefined;
+  categories: readonly string[];
+  onPick: (category: string) => void;
+}): ReactNode {
+  const similar = category === undefined ? [] : similarCategories(category, categories);
+  if (category === undefined || categories.includes(category)) {
+    return 'No products match these filters. Use Clear filters above to see all products.';
+  }
+  return (
+    <span className="space-y-1">
+      <span className="block">
+        No products in category “{category}”. Categories are matched exactly
+        {similar.length > 0 ? ': did you mean ' : '.'}
+        {similar.map((suggestion, index) => (
+          <span key={suggestion}>
+            {index > 0 && (index === similar.length - 1 ? ' or ' : ', ')}
+            <button
+              type="button"
+              onClick={() => onPick(suggestion)}
+              className="font-medium text-blue-700 underline dark:text-blue-300"
+            >
+              {suggestion}
+            </button>
+          </span>
+        ))}
+        {similar.length > 0 && '?'}
+      </span>
+      <span className="block">Use Clear filters above to see all products.</span>
+    </span>
   );
 }

@@ -36,11 +36,17 @@ describe('parseProductsSearch', () => {
     ['category=%20%20', {}],
     ['category=%20Books%20', { category: 'Books' }],
     ['min_price=10.50', { minPrice: 10.5 }],
-    ['min_price=30&max_price=20', { minPrice: 30 }],
   ])('normalises %j', (search, filters) => {
     const { params, corrected } = parse(search);
     expect(params).toEqual({ page: 1, limit: 50, ...filters });
     expect(corrected).toBe(true);
+  });
+
+  it('keeps a min above the max, for the page to explain', () => {
+    expect(parse('min_price=50&max_price=10')).toEqual({
+      params: { page: 1, limit: 50, minPrice: 50, maxPrice: 10 },
+      corrected: false,
+    });
   });
 
   it('accepts min equal to max', () => {

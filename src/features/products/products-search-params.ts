@@ -8,8 +8,9 @@ import { checkPrice, type ProductFilters } from './price-filter';
 
 /**
  * The products list's URL, read in one place: `category`, `min_price`, `max_price`, `page`,
- * `limit`. A filter that is empty or unreadable is dropped, and so is a max below the min, so
- * the API is never sent a request it would refuse; `corrected` says the URL should be rewritten.
+ * `limit`. A filter that is empty or unreadable is dropped; `corrected` says the URL should be
+ * rewritten. A min above the max is kept, so the page can say so next to the boxes (see
+ * pricesConflict); it is never sent to the API.
  */
 export function parseProductsSearch(search: URLSearchParams): {
   params: ProductsListParams;
@@ -17,8 +18,7 @@ export function parseProductsSearch(search: URLSearchParams): {
 } {
   const category = search.get('category')?.trim() || undefined;
   const minPrice = priceParam(search.get('min_price'));
-  let maxPrice = priceParam(search.get('max_price'));
-  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) maxPrice = undefined;
+  const maxPrice = priceParam(search.get('max_price'));
   const params: ProductsListParams = {
     page: parsePageParam(search.get('page')),
     limit: parseLimitParam(search.get('limit')),
@@ -51,4 +51,9 @@ function priceParam(raw: string | null): number | undefined {
   if (raw === null) return undefined;
   const checked = checkPrice(raw);
   return checked.ok ? checked.value : undefined;
+}
+
+/** A min above the max: a filter nothing can match, which the page explains instead of sending. */
+export function pricesConflict({ minPrice, maxPrice }: ProductFilters): boolean {
+  return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { getApiClient } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
+import { pricesConflict } from '../products-search-params';
 
 export const productSchema = v.object({
   id: v.string(),
@@ -37,9 +38,11 @@ export function fetchProducts(
   prefetch = false,
 ): Promise<ListPage<Product>> {
   const { page, limit, category, minPrice, maxPrice } = params;
+  // A min above the max matches nothing and the page says so; the prices are not sent then.
+  const prices = pricesConflict(params) ? {} : { min_price: minPrice, max_price: maxPrice };
   // The client drops unset and empty values, so filters the user left empty are not sent.
   return getApiClient().get('/v1/products', {
-    query: { category, min_price: minPrice, max_price: maxPrice, page, limit },
+    query: { category, ...prices, page, limit },
     schema: productsPageSchema,
     signal,
     prefetch,
