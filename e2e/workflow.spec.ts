@@ -1,0 +1,211 @@
+import { expectNoSeriousAxeViolations } from './support/axe';
+import { expect, test, type Page } from './support/fixtures';
+
+/** Staff workflows a new user tripped over: filters, loading states, phones, alerts, lookups. */
+
+const status = (page: Page) => page.getByRole('status');
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const productsTable = (page: Page) => page.getByRole('table', { name: 'Products' });
+const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
+
+test('typing a category adds one history entry, and Back returns to before the edit', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/products?page=2' });
+  await expect(status(page)).toHaveText('51–100 of 5,000');
+  const category = field(page, 'Category');
+  // Typed slowly, with pauses that each apply what is there so far.
+  for (const part of ['Home', 'Home & ', 'Home & Garden']) {
+    await category.fill(part);
+    await expect(page).toHaveURL(
+      new RegExp(`category=${encodeURIComponent(part.trim()).replace(/%20/g, '\\+')}$`),
+    );
+  }
+  await expect(status(page)).toHaveText(/^1–50 of [\d,]+$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/products\?page=2$/);
+  await expect(category).toHaveValue('');
+});
+
+test('a category that matched nothing suggests the one meant', async ({ page, signIn }) => {
+  // The categories of the products seen so far are what it knows (plus config.json's, if any).
+  await signIn({ next: '/products' });
+  await expect(status(page)).toHaveText('1–50 of 5,000');
+  await field(page, 'Category').fill('toys');
+  await field(page, 'Category').press('Enter');
+  const table = productsTable(page);
+  await expect(table).toContainText(
+    'No products in category “toys”. Categories are matched exactly: did you mean Toys & Games?',
+  );
+  await expect(status(page)).toHaveText('No products match');
+  await table.getByRole('button', { name: 'Toys & Games' }).click();
+  await expect(page).toHaveURL(/\/products\?category=Toys\+%26\+Games$/);
+  await expect(status(page)).toHaveText(/^1–50 of [\d,]+$/);
+  // Typed in the wrong case, it takes the known spelling.
+  await field(page, 'Category').fill('books');
+  await field(page, 'Category').press('Enter');
+  await expect(page).toHaveURL(/\/products\?category=Books$/);
+});
+
+test('invalid or contradictory filters mark the table, and never send', async ({
+  page,
+  signIn,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/v1/products')) sent.push(url.search);
+  });
+  await signIn({ next: '/products?min_price=50&max_price=10' });
+  await expect(page).toHaveURL(/\/products\?min_price=50&max_price=10$/);
+  await expect(productsTable(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByText(/^Filters not applied/)).toBeVisible();
+  await expect(field(page, 'Max price')).toHaveAccessibleDescription(
+    'Max price must not be less than min price.',
+  );
+  await field(page, 'Max price').fill('60');
+  await expect(page).toHaveURL(/\/products\?min_price=50&max_price=60$/);
+  await expect(page.getByText(/^Filters not applied/)).toHaveCount(0);
+
+  await field(page, 'Min price').fill('abc');
+  await expect(page.getByText(/^Filters not applied/)).toBeVisible();
+  await expect(page).toHaveURL(/min_price=50&max_price=60$/);
+  expect(sent.filter((search) => /abc|max_price=10/.test(search))).toEqual([]);
+});
+
+test('while a page loads, the range and page count describe the rows on screen', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/users' });
+  await expect(status(page)).toHaveText('1–50 of 1,000');
+  await expect(page.getByText('Page 1 of 20')).toBeVisible();
+  await setScenario(token, { latencyMs: 1500 });
+
+  await page.getByLabel('Rows per page').selectOption('100');
+  await expect(usersTable(page)).toHaveAttribute('aria-busy', 'true');
+  // The 50 old rows are still there, so the text still says so: never "1–50" beside "of 10".
+  await expect(status(page)).toHaveText('1–50 of 1,000');
+  await expect(page.getByText('Page 1 of 20')).toBeVisible();
+  await expect(usersTable(page).locator('[data-skeleton]')).toHaveCount(0);
+  await expect(status(page)).toHaveText('1–100 of 1,000');
+  await expect(page.getByText('Page 1 of 10')).toBeVisible();
+
+  // A sort change looks the same: old rows dimmed, no skeleton.
+  await usersTable(page).getByRole('button', { name: 'Name' }).click();
+  await expect(usersTable(page)).toHaveAttribute('aria-busy', 'true');
+  await expect(usersTable(page).locator('[data-skeleton]')).toHaveCount(0);
+  await expect(usersTable(page)).toHaveAttribute('aria-busy', 'false');
+});
+
+test('a failure queued in the demo waits for a request the person makes @demo-only', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const isUsersPage = (url: string, n: string) =>
+    new URL(url).pathname.endsWith('/v1/users') && new URL(url).searchParams.get('page') === n;
+  const secondPrefetched = page.waitForResponse((response) => isUsersPage(response.url(), '2'));
+  const token = await signIn();
+  await secondPrefetched;
+  await setScenario(token, { fail: { path: '/v1/users', status: 500, count: 3 } });
+  // Page 2 comes from the cache; the prefetch of page 3 it starts must not take the failure.
+  const thirdPrefetched = page.waitForResponse((response) => isUsersPage(response.url(), '3'));
+  await page.getByRole('button', { name: 'Next page', exact: true }).click();
+  expect((await thirdPrefetched).status()).toBe(200);
+  await expect(status(page)).toHaveText('51–100 of 1,000');
+  // The person's next request gets it.
+  await usersTable(page).getByRole('button', { name: 'Name' }).click();
+  await expect(page.getByRole('alert')).toContainText('500 Server error', { timeout: 10_000 });
+});
+
+test('pages the token may not read are marked unavailable, not linked', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ variant: 'users-only' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Products' })).toHaveCount(0);
+  const unavailable = (name: string) => nav.locator('[aria-disabled="true"]', { hasText: name });
+  await expect(unavailable('Products')).toHaveAttribute(
+    'title',
+    'Unavailable: your token lacks the products:read scope',
+  );
+  await expect(unavailable('Products')).toHaveAccessibleDescription(
+    '(unavailable: your token lacks the products:read scope)',
+  );
+  await expect(unavailable('Account')).toBeVisible();
+});
+
+test('the lookup’s recent list closes after a lookup and on Escape; e-mail gets its own answer', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const box = page.getByRole('searchbox', { name: 'User ID' });
+  const recent = page.getByRole('group', { name: 'Recent lookups' });
+  await box.fill('user_longtext');
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Maximiliana/);
+  await expect(recent).toHaveCount(0);
+  await box.click();
+  await expect(recent).toBeVisible();
+  await box.press('Escape');
+  await expect(recent).toHaveCount(0);
+
+  await box.fill('grace@example.com');
+  await box.press('Enter');
+  await expect(page.getByRole('alert')).toContainText(
+    'Lookup is by user ID (such as user_8f3k2m9x1q): the API has no search by e-mail address.',
+  );
+});
+
+test('the skip link moves focus to the content without changing the address', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users?page=2' });
+  await expect(status(page)).toHaveText('51–100 of 1,000');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await skip.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await expect(page).toHaveURL(/\/users\?page=2$/);
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header collapses behind Menu; popovers stay on screen; no serious axe problems', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ next: '/users?limit=10' });
+    await expect(status(page)).toHaveText('1–10 of 1,000');
+    const header = page.getByRole('banner');
+    expect((await header.boundingBox())?.height ?? 999).toBeLessThan(844 / 6);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+
+    const box = page.getByRole('searchbox', { name: 'User ID' });
+    await box.fill('not an id');
+    await box.press('Enter');
+    const bubble = page.getByRole('alert');
+    await expect(bubble).toBeVisible();
+    const rect = await bubble.boundingBox();
+    expect(rect?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((rect?.x ?? 0) + (rect?.width ?? 999)).toBeLessThanOrEqual(390);
+    await box.press('Escape');
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.getByLabel('Theme').selectOption(theme);
+      await expectNoSeriousAxeViolations(page, `at 390 px in the ${theme} theme`);
+    }
+    await page.getByRole('link', { name: 'Products' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  });
+});
