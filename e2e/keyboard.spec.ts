@@ -1,0 +1,108 @@
+import { expectNoSeriousAxeViolations } from './support/axe';
+import { expect, test, type Page } from './support/fixtures';
+
+/** The console with the keyboard alone: shortcuts, the command menu, titles and focus. */
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const lookupBox = (page: Page) => page.getByRole('searchbox', { name: 'User ID' });
+
+test('? lists the shortcuts; Escape closes the dialog and gives the focus back', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await expect(heading(page)).toBeFocused();
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Command menu');
+  await expect(dialog).toContainText('Copy the row’s ID');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(heading(page)).toBeFocused();
+});
+
+test('/ goes to User ID; g then u, p, a go to the pages, with titles and the focus on h1', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await expect(page).toHaveTitle('Users · Admin console');
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page).toHaveTitle('Products · Admin console');
+  await expect(heading(page)).toHaveText('Products');
+  await expect(heading(page)).toBeFocused();
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveTitle('Account · Admin console');
+  await expect(heading(page)).toBeFocused();
+
+  await page.keyboard.press('/');
+  await expect(lookupBox(page)).toBeFocused();
+  // Typed into a field, the same keys are text.
+  await page.keyboard.type('g u ?/[');
+  await expect(lookupBox(page)).toHaveValue('g u ?/[');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // A modifier held is the browser's, not the console's.
+  await page.getByLabel('Theme').focus();
+  await page.keyboard.press('Alt+g');
+  await page.keyboard.press('u');
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test('the command menu looks a user up by id, pasted link, or recent lookup', async ({
+  page,
+  signIn,
+  baseURL,
+}) => {
+  await signIn();
+  await page.keyboard.press('Control+k');
+  const menu = page.getByRole('dialog', { name: 'Command menu' });
+  const input = menu.getByRole('combobox');
+  await expect(input).toBeFocused();
+  await input.fill(`${baseURL}/users/user_longtext?from=chat`);
+  await expect(menu.getByRole('option', { selected: true })).toHaveText(
+    'Look up user user_longtext',
+  );
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveCount(0);
+  await expect(page).toHaveURL(/\/users\/user_longtext$/);
+  await expect(heading(page)).toHaveText(/^Maximiliana/);
+  await expect(page).toHaveTitle(/^Maximiliana .* · Users · Admin console$/);
+  await expect(heading(page)).toBeFocused();
+
+  await page.keyboard.press('Control+k');
+  await expect(
+    menu.getByRole('option', { name: 'Open user_longtext (recent lookup)' }),
+  ).toBeVisible();
+  await input.fill('prod');
+  await expect(menu.getByRole('option')).toHaveText(['Go to Products']);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test('the shortcuts dialog and the command menu have no serious accessibility problems', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users?limit=10' });
+  // The page behind a modal dialog is inert, so the theme is chosen before each one opens.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.getByLabel('Theme').selectOption(theme);
+    for (const [keys, name] of [
+      ['?', 'Keyboard shortcuts'],
+      ['Control+k', 'Command menu'],
+    ] as const) {
+      await page.locator('main').focus();
+      await page.keyboard.press(keys);
+      await expect(page.getByRole('dialog', { name })).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `with ${name} open in the ${theme} theme`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name })).toHaveCount(0);
+    }
+  }
+});
