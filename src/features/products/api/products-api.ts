@@ -13,6 +13,15 @@ export const productSchema = z.object({
 
 export type Product = z.infer<typeof productSchema>;
 
+/** The product's fields in the API's order: the CSV export's header. */
+export const productFields = [
+  'id',
+  'name',
+  'category',
+  'price',
+  'description',
+] as const satisfies readonly (keyof Product)[];
+
 export type ProductsListParams = {
   page: number;
   limit: number;
@@ -29,6 +38,8 @@ export const productsKeys = {
   all,
   lists: () => [...all, 'list'] as const,
   list: (params: ProductsListParams) => [...productsKeys.lists(), params] as const,
+  /** Pages the CSV export reads: apart from the table's, which they must not replace. */
+  exportPage: (params: ProductsListParams) => [...all, 'export', params] as const,
 };
 
 export function fetchProducts(
@@ -49,5 +60,16 @@ export function productsListQueryOptions(params: ProductsListParams) {
     queryKey: productsKeys.list(params),
     queryFn: ({ signal }) => fetchProducts(params, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One page for the CSV export; see usersExportPageQueryOptions. */
+export function productsExportPageQueryOptions(params: ProductsListParams) {
+  return queryOptions({
+    queryKey: productsKeys.exportPage(params),
+    queryFn: ({ signal }) => fetchProducts(params, signal),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
   });
 }
