@@ -10,9 +10,12 @@ import {
 import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import type { ListPage } from '../../lib/api-schemas';
 import { formatCount, formatRange } from '../../lib/format';
+import { DataTableToolbar } from './data-table-toolbar';
+import type { ExportSource } from './export/export-source';
 import { lastPageFor, type PageParams } from './page-params';
 import { PaginationBar } from './pagination-bar';
 import { dataTableFeatures, type DataTableColumns } from './table-features';
+import { columnChoicesOf, useViewOptions } from './view-options';
 
 interface DataTableProps<TItem extends RowData> {
   /** The table's accessible name, e.g. "Users". */
@@ -35,6 +38,11 @@ interface DataTableProps<TItem extends RowData> {
   onRowActivate?: (item: TItem) => void;
   /** Shown in place of rows when the page came back empty. */
   empty: ReactNode;
+  /**
+   * Adds the toolbar: Columns and Row density, remembered under `id` (e.g. "users"), and Export
+   * CSV when `export` is given. Keep it referentially stable (module level or memoised).
+   */
+  view?: { id: string; export?: ExportSource<TItem> };
 }
 
 const NO_SORTING: SortingState = [];
@@ -54,10 +62,18 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
     () => ({ pageIndex: pagination.page - 1, pageSize: pagination.limit }),
     [pagination.page, pagination.limit],
   );
+  const columnChoices = useMemo(() => columnChoicesOf(columns), [columns]);
+  const [view, setView] = useViewOptions(props.view?.id, columnChoices);
+  // Hidden columns are left out of the table altogether (TanStack's visibility feature would
+  // cost about 1 KB for the same result here).
+  const shownColumns = useMemo(
+    () => columns.filter((_, index) => !view.hidden.includes(columnChoices[index]?.id ?? '')),
+    [columns, columnChoices, view.hidden],
+  );
 
   const table = useTable({
     features: dataTableFeatures,
-    columns,
+    columns: shownColumns,
     data: data?.data ?? noRows<TItem>(),
     getRowId: props.getRowId,
     manualPagination: true,
@@ -82,6 +98,7 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
 
   const rows = table.getRowModel().rows;
   const columnCount = table.getAllLeafColumns().length;
+  const cellPadding = view.density === 'compact' ? 'py-1' : 'py-2';
   // Placeholder rows can be an empty page (the page after a shrink); a skeleton says more.
   const showSkeleton = busy && rows.length === 0;
   const total = data?.meta.total;
@@ -95,6 +112,15 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
 
   return (
     <div className="rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      {props.view && (
+        <DataTableToolbar
+          columns={columnChoices}
+          view={view}
+          onViewChange={setView}
+          exportSource={props.view.export}
+          getRowId={props.getRowId}
+        />
+      )}
       <div className="overflow-x-auto">
         <table aria-label={label} aria-busy={busy} className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
@@ -136,7 +162,7 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
               ? Array.from({ length: pagination.limit }, (_, index) => (
                   <tr key={index} aria-hidden="true" data-skeleton="">
                     {Array.from({ length: columnCount }, (_, cell) => (
-                      <td key={cell} className="px-3 py-2.5">
+                      <td key={cell} className={`px-3 ${cellPadding}`}>
                         <span className="block h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
                       </td>
                     ))}
@@ -154,7 +180,7 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
                     {row.getAllCells().map((cell) => (
                       <td
                         key={cell.id}
-                        className={`px-3 py-2 align-top ${cell.column.columnDef.meta?.className ?? ''}`}
+                        className={`px-3 ${cellPadding} align-top ${cell.column.columnDef.meta?.className ?? ''}`}
                       >
                         <table.FlexRender cell={cell} />
                       </td>

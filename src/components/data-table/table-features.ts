@@ -10,6 +10,8 @@ import {
 export interface DataTableColumnMeta {
   /** Classes for the column's header and body cells: width, alignment. */
   className?: string;
+  /** Not offered in the Columns menu: the column that names the row (a table keeps one). */
+  alwaysVisible?: boolean;
 }
 
 /**

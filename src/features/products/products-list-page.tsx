@@ -1,9 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
 import { QueryAlert } from '../../components/query-alert';
+import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
 import {
+  productFields,
+  productsExportPageQueryOptions,
   productsListQueryOptions,
   type Product,
   type ProductsListParams,
@@ -39,6 +42,23 @@ export function ProductsListPage() {
   const { params } = list;
   const filters = useMemo(() => filtersOf(params), [params]);
   const filtered = hasFilters(filters);
+  const view = useMemo(
+    () => ({
+      id: 'products',
+      export: {
+        resource: 'products',
+        fields: productFields,
+        // The view's filters, every page of them.
+        fetchPage: (queryClient: QueryClient, page: number, limit: number, signal: AbortSignal) =>
+          cancellableFetchQuery(
+            queryClient,
+            productsExportPageQueryOptions({ ...params, page, limit }),
+            signal,
+          ),
+      },
+    }),
+    [params],
+  );
   const queryClient = useQueryClient();
   // Read on every render: the page re-renders whenever a page of products arrives.
   const categories = seenCategories(queryClient);
@@ -67,6 +87,7 @@ export function ProductsListPage() {
             ? 'No products match these filters. Use Clear filters above to see all products.'
             : 'There are no products.'
         }
+        view={view}
       />
     </div>
   );

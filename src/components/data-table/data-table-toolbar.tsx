@@ -1,0 +1,83 @@
+import { useId } from 'react';
+import { Button } from '../button';
+import { ColumnsMenu } from './columns-menu';
+import type { ExportSource } from './export/export-source';
+import { loadExportModule, useCsvExport } from './export/use-csv-export';
+import {
+  DEFAULT_VIEW_OPTIONS,
+  DENSITY_LABELS,
+  type ColumnChoice,
+  type Density,
+  type ViewOptions,
+} from './view-options';
+
+interface DataTableToolbarProps<TItem> {
+  columns: readonly ColumnChoice[];
+  view: ViewOptions;
+  onViewChange: (next: ViewOptions) => void;
+  exportSource?: ExportSource<TItem> | undefined;
+  getRowId: (item: TItem) => string;
+}
+
+/** The controls above a table: Export CSV, Columns, Row density; and the export's progress. */
+export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
+  const { exportSource, view, onViewChange } = props;
+  const densityId = useId();
+  const csvExport = useCsvExport(exportSource, props.getRowId);
+  const { phase, module } = csvExport;
+  const preload = () => void loadExportModule().catch(() => undefined);
+
+  return (
+    <div className="border-b border-slate-200 dark:border-slate-700">
+      <div className="flex flex-wrap items-center justify-end gap-2 px-3 py-2 text-sm">
+        {exportSource && (
+          <Button
+            // Not `disabled`: that would drop the keyboard focus while the export runs.
+            aria-disabled={csvExport.active || undefined}
+            onClick={csvExport.start}
+            onPointerEnter={preload}
+            onFocus={preload}
+          >
+            Export CSV
+          </Button>
+        )}
+        <ColumnsMenu
+          columns={props.columns.map((column) => ({
+            ...column,
+            visible: !view.hidden.includes(column.id),
+          }))}
+          onToggle={(id, visible) =>
+            onViewChange({
+              ...view,
+              hidden: visible ? view.hidden.filter((other) => other !== id) : [...view.hidden, id],
+            })
+          }
+          onReset={() => onViewChange({ ...view, hidden: DEFAULT_VIEW_OPTIONS.hidden })}
+        />
+        <div className="flex items-center gap-2">
+          <label htmlFor={densityId}>Row density</label>
+          <select
+            id={densityId}
+            value={view.density}
+            onChange={(event) => onViewChange({ ...view, density: event.target.value as Density })}
+            className="rounded-md border border-slate-300 bg-white px-1.5 py-1 dark:border-slate-600 dark:bg-slate-800"
+          >
+            {Object.entries(DENSITY_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {phase.kind !== 'idle' && module && (
+        <module.ExportPanel
+          phase={phase}
+          noun={exportSource?.resource ?? ''}
+          onCancel={csvExport.cancel}
+          onRetry={csvExport.tryAgain}
+        />
+      )}
+    </div>
+  );
+}

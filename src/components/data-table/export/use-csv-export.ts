@@ -1,0 +1,120 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { ExportJob, ExportProgress, ExportResult } from './export-engine';
+import type { ExportSource } from './export-source';
+
+type ExportModule = typeof import('./export-engine');
+
+export type ExportPhase =
+  | { kind: 'idle' }
+  | { kind: 'running'; progress: ExportProgress }
+  | {
+      kind: 'confirm';
+      progress: ExportProgress;
+      total: number;
+      requests: number;
+      answer: (go: boolean) => void;
+    }
+  | { kind: 'failed'; progress: ExportProgress; error: unknown }
+  | Extract<ExportResult, { kind: 'done' }>
+  | { kind: 'cancelled'; rows: number };
+
+let loading: Promise<ExportModule> | undefined;
+/**
+ * Everything behind Export CSV (runner, CSV writer, progress view) is one chunk, fetched once
+ * when first wanted; a failed download (a new deployment, the network) is tried again next time.
+ */
+export function loadExportModule(): Promise<ExportModule> {
+  loading ??= import('./export-engine').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/**
+ * The state of a table's CSV export. `start` exports the view as it is at that moment (later
+ * changes to sort or filters do not affect a running export); leaving the page cancels it.
+ */
+export function useCsvExport<TItem>(
+  source: ExportSource<TItem> | undefined,
+  getRowId: (item: TItem) => string,
+) {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<ExportPhase>({ kind: 'idle' });
+  const [module, setModule] = useState<ExportModule | null>(null);
+  // What a failure leaves, so that Try again goes on from there; and what it was exporting.
+  const job = useRef<{ job: ExportJob | null; source: ExportSource<TItem> } | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  async function run() {
+    const current = job.current;
+    if (!current) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    let progress: ExportProgress = {
+      rows: current.job?.seen.size ?? 0,
+      total: current.job?.firstTotal,
+    };
+    setPhase({ kind: 'running', progress });
+    let outcome: { job: ExportJob | null; result: ExportResult };
+    try {
+      const loaded = await loadExportModule();
+      setModule(loaded);
+      outcome = await loaded.exportCsv(current.job, {
+        source: current.source,
+        getRowId,
+        queryClient,
+        signal: abort.signal,
+        onProgress: (next) => {
+          progress = next;
+          setPhase({ kind: 'running', progress });
+        },
+        confirmLarge: (total, requests) =>
+          new Promise<boolean>((answer) =>
+            setPhase({ kind: 'confirm', progress, total, requests, answer }),
+          ),
+      });
+    } catch (error) {
+      // The export's code could not be loaded, or the file not made: nothing fetched is lost.
+      outcome = { job: current.job, result: { kind: 'failed', error } };
+    }
+    if (controller.current !== abort || abort.signal.aborted) {
+      if (outcome.result.kind === 'cancelled') setPhase({ kind: 'cancelled', rows: progress.rows });
+      return;
+    }
+    const { result } = outcome;
+    if (result.kind === 'failed') {
+      current.job = outcome.job;
+      setPhase({ kind: 'failed', progress, error: result.error });
+      return;
+    }
+    job.current = null;
+    setPhase(result.kind === 'cancelled' ? { kind: 'cancelled', rows: progress.rows } : result);
+  }
+
+  const active = phase.kind === 'running' || phase.kind === 'confirm' || phase.kind === 'failed';
+  return {
+    phase,
+    /** The loaded view, or null until the export's code has arrived. */
+    module,
+    active,
+    start() {
+      if (active || !source) return;
+      job.current = { job: null, source };
+      void run();
+    },
+    cancel() {
+      if (phase.kind === 'confirm') phase.answer(false);
+      else if (phase.kind === 'failed') {
+        job.current = null;
+        setPhase({ kind: 'cancelled', rows: phase.progress.rows });
+      } else controller.current?.abort();
+    },
+    tryAgain() {
+      void run();
+    },
+  };
+}
