@@ -1,50 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CSV_HOSTILE_USERS, EDGE_CASE_PRODUCTS, HOSTILE_USER } from '../../../mocks/data';
+import { parseCsv } from '../../../test/parse-csv';
 import { csvField, csvFileName, csvRecord, csvRecords, plainDecimal } from './csv';
-
-/**
- * A strict RFC 4180 reader, to check that what the writer produces reads back as the same cells:
- * quoted fields may hold anything, unquoted ones no quote, comma, CR or LF.
- */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let index = 0;
-  while (index < text.length) {
-    let field = '';
-    if (text[index] === '"') {
-      index += 1;
-      for (;;) {
-        const quote = text.indexOf('"', index);
-        if (quote < 0) throw new Error('unterminated quoted field');
-        field += text.slice(index, quote);
-        index = quote + 1;
-        if (text[index] === '"') {
-          field += '"';
-          index += 1;
-        } else break;
-      }
-    } else {
-      const end = text.slice(index).search(/[,\r\n"]/);
-      field = end < 0 ? text.slice(index) : text.slice(index, index + end);
-      index += field.length;
-      if (text[index] === '"') throw new Error(`stray quote at ${index}`);
-    }
-    record.push(field);
-    if (text[index] === ',') {
-      index += 1;
-    } else if (text.startsWith('\r\n', index)) {
-      records.push(record);
-      record = [];
-      index += 2;
-    } else if (index < text.length) {
-      throw new Error(`expected a comma or CRLF at ${index}`);
-    }
-  }
-  if (record.length > 0) throw new Error('last record has no CRLF');
-  return records;
-}
 
 describe('csvField', () => {
   it('neutralises what a spreadsheet would run, as OWASP lists it', () => {
