@@ -177,7 +177,7 @@ export function ColumnsMenu({ columns, onToggle, onReset }: ColumnsMenuProps) {
               tabIndex={-1}
               onClick={() => activate(columns.length)}
               onMouseMove={() => active !== columns.length && setActive(columns.length)}
-              className="cursor-default px-3 py-1.5 pl-8 outline-none focus:bg-slate-100 dark:focus:bg-slate-700"
+              className="cursor-default py-1.5 pr-3 pl-9 outline-none focus:bg-slate-100 dark:focus:bg-slate-700"
             >
               Reset columns
             </div>

@@ -34,6 +34,7 @@ export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
           <Button
             // Not `disabled`: that would drop the keyboard focus while the export runs.
             aria-disabled={csvExport.active || undefined}
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
             onClick={csvExport.start}
             onPointerEnter={preload}
             onFocus={preload}
