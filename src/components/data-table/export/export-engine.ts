@@ -51,14 +51,16 @@ export async function exportCsv<TItem>(
   const outcome = await runExport(current, {
     fetchPage: (page, signal) => source.fetchPage(queryClient, page, EXPORT_PAGE_SIZE, signal),
     getId: options.getRowId,
-    encode: (items) => csvRecords(items, source.fields),
+    // Each page's text goes into a Blob at once: encoding it to UTF-8 is spread over the pages,
+    // the text leaves the JS heap, and the file at the end is a Blob of Blobs, made without
+    // copying (one Blob of 1,000 strings took a 300 ms task at 100,000 rows).
+    encode: (items) => new Blob([csvRecords(items, source.fields)]),
     signal: options.signal,
     onProgress: options.onProgress,
     confirmLarge: options.confirmLarge,
   });
   if (outcome.kind !== 'done') return { job: current, result: outcome };
   const fileName = csvFileName(source.resource, new Date());
-  // Parts, not one string: the Blob copies them as they are, so no 100,000-row string is built.
   const parts = [UTF8_BOM, csvRecord(source.fields), ...current.chunks];
   download(new Blob(parts, { type: 'text/csv;charset=utf-8' }), fileName);
   return { job: current, result: { ...outcome, fileName } };

@@ -24,8 +24,8 @@ export interface ExportJob {
    * it is written once.
    */
   readonly seen: Set<string>;
-  /** The file's body, a chunk per page: a Blob is made from the parts, never one huge string. */
-  readonly chunks: string[];
+  /** The file's body, a part per page; the file is a Blob of these, never one huge string. */
+  readonly chunks: BlobPart[];
   /** The total the first page gave; the progress bar's maximum. */
   firstTotal: number | undefined;
   /** The total the latest page gave. */
@@ -63,8 +63,8 @@ export interface ExportRunOptions<TItem> {
   /** One page at `EXPORT_PAGE_SIZE`; must stop (reject) when `signal` aborts. */
   fetchPage: (page: number, signal: AbortSignal) => Promise<ListPage<TItem>>;
   getId: (item: TItem) => string;
-  /** A chunk of the file for these (new) items. */
-  encode: (items: TItem[]) => string;
+  /** A part of the file for these (new) items. */
+  encode: (items: TItem[]) => BlobPart;
   signal: AbortSignal;
   onProgress: (progress: ExportProgress) => void;
   /** Asked once, after the first page, when it says more than `CONFIRM_ABOVE_ROWS` rows. */
