@@ -20,6 +20,7 @@ export interface ExportFigures {
   /** Bytes: the heap after a garbage collection before the export, and the most seen during it. */
   baselineHeap: number | null;
   peakHeap: number | null;
+  /** 0 when no task took over 50 ms (the long-task threshold). */
   longestTaskMs: number | null;
   rows: number | null;
   fileBytes: number | null;

@@ -223,7 +223,16 @@ describe('Export CSV', () => {
     expect(downloads).toHaveLength(0);
 
     await user.click(exportButton());
-    await user.click(await screen.findByRole('button', { name: 'Export all 12,345 people' }));
+    const exportAll = await screen.findByRole('button', { name: 'Export all 12,345 people' });
+    // Yes: the question goes, and the progress shows while the next page is on its way.
+    const release = api.holdRequests();
+    await user.click(exportAll);
+    expect(screen.queryByText(/This view has/)).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    release();
     await screen.findByText(/^Exported 12,345 people/, undefined, { timeout: 5000 });
     expect(api.pages).toHaveLength(1 + 124);
   });

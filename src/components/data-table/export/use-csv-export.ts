@@ -19,6 +19,8 @@ export type ExportPhase =
   | Extract<ExportResult, { kind: 'done' }>
   | { kind: 'cancelled'; rows: number };
 
+const PROGRESS_INTERVAL_MS = 100;
+
 let loading: Promise<ExportModule> | undefined;
 /**
  * Everything behind Export CSV (runner, CSV writer, progress view) is one chunk, fetched once
@@ -59,6 +61,23 @@ export function useCsvExport<TItem>(
       total: current.job?.firstTotal,
     };
     setPhase({ kind: 'running', progress });
+    // A page can arrive every few milliseconds: rendering each would be most of the work at
+    // 100,000 rows. At most ten renders a second, the latest always shown; a countdown at once.
+    let shownAt = 0;
+    let trailing: ReturnType<typeof setTimeout> | undefined;
+    const showProgress = (next: ExportProgress) => {
+      clearTimeout(trailing);
+      const show = () => {
+        shownAt = performance.now();
+        // Only over progress: a question, a failure or the end must not be painted over.
+        setPhase((shown) =>
+          shown.kind === 'running' ? { kind: 'running', progress: next } : shown,
+        );
+      };
+      const wait = PROGRESS_INTERVAL_MS - (performance.now() - shownAt);
+      if (wait <= 0 || next.retryAt !== undefined) show();
+      else trailing = setTimeout(show, wait);
+    };
     let outcome: { job: ExportJob | null; result: ExportResult };
     try {
       const loaded = await loadExportModule();
@@ -70,17 +89,22 @@ export function useCsvExport<TItem>(
         signal: abort.signal,
         onProgress: (next) => {
           progress = next;
-          setPhase({ kind: 'running', progress });
+          showProgress(next);
         },
         confirmLarge: (total, requests) =>
-          new Promise<boolean>((answer) =>
-            setPhase({ kind: 'confirm', progress, total, requests, answer }),
-          ),
+          new Promise<boolean>((resolve) => {
+            const answer = (go: boolean) => {
+              if (go) setPhase({ kind: 'running', progress });
+              resolve(go);
+            };
+            setPhase({ kind: 'confirm', progress, total, requests, answer });
+          }),
       });
     } catch (error) {
       // The export's code could not be loaded, or the file not made: nothing fetched is lost.
       outcome = { job: current.job, result: { kind: 'failed', error } };
     }
+    clearTimeout(trailing);
     if (controller.current !== abort || abort.signal.aborted) {
       if (outcome.result.kind === 'cancelled') setPhase({ kind: 'cancelled', rows: progress.rows });
       return;
