@@ -40,3 +40,35 @@ test('malformed product filters in a link are corrected in place', async ({ page
   await expect(page).toHaveURL(/\/products\?limit=100$/);
   await expect(page.getByRole('status')).toHaveText(/^1–100 of 5,000$/);
 });
+
+test('a config.json served as text/plain is read, not taken for no config (no demo)', async ({
+  page,
+}) => {
+  await page.route('**/config.json', (route) =>
+    route.fulfill({
+      contentType: 'text/plain',
+      body: '\uFEFF{ "apiBaseUrl": "https://api.example.com" }',
+    }),
+  );
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use demo token' })).toHaveCount(0);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0);
+});
+
+test('a config.json with a bad requestTimeoutMs or imageOrigins is refused clearly', async ({
+  page,
+}) => {
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: { requestTimeoutMs: 'soon' } }),
+  );
+  await page.goto('/login');
+  await expect(page.getByRole('alert')).toContainText(
+    'requestTimeoutMs in config.json must be a whole number of milliseconds',
+  );
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: { imageOrigins: ["https://x.example; script-src 'unsafe-inline'"] } }),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('imageOrigins in config.json must be a list');
+});

@@ -52,7 +52,29 @@ const MALFORMED: [string, () => string, RegExp][] = [
     /only accepts HS256/,
   ],
   ['no exp', () => `${hs256}.${b64url({ sub: 'x' })}.c2ln`, /no expiry time/],
-  ['a non-numeric exp', () => `${hs256}.${b64url({ exp: 'soon' })}.c2ln`, /not a number/],
+  [
+    'a non-numeric exp',
+    () => `${hs256}.${b64url({ exp: 'soon' })}.c2ln`,
+    /exp claim\) is not a date/,
+  ],
+  // Numbers a Date cannot hold: the claim preview used to throw and take the form with it.
+  ['an exp of 1e13', () => `${hs256}.${b64url({ exp: 1e13 })}.c2ln`, /exp claim\) is not a date/],
+  ['an exp of 1e308', () => `${hs256}.${b64url({ exp: 1e308 })}.c2ln`, /exp claim\) is not a date/],
+  [
+    'an iat of 1e16',
+    () => `${hs256}.${b64url({ exp: inAnHour(), iat: 1e16 })}.c2ln`,
+    /iat claim\) is not a date/,
+  ],
+  [
+    'less than ten seconds left',
+    () => `${hs256}.${b64url({ exp: Math.floor(Date.now() / 1000) + 5 })}.c2ln`,
+    /expires in under 10 seconds/,
+  ],
+  [
+    'more than 16 KB',
+    () => `${hs256}.${b64url({ exp: inAnHour(), pad: 'x'.repeat(16_000) })}.c2ln`,
+    /servers refuse an Authorization header that long/,
+  ],
 ];
 
 for (const [name, makeToken, problem] of MALFORMED) {
@@ -66,6 +88,8 @@ for (const [name, makeToken, problem] of MALFORMED) {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toContainText(problem);
     await expect(page).toHaveURL(/\/login/);
+    // The form is still there to try another token.
+    await expect(page.getByLabel('Access token')).toBeEditable();
     expect(apiCalls).toEqual([]);
   });
 }
@@ -111,6 +135,10 @@ for (const rawNext of [
   '/%5Cevil.example',
   '/%09/evil.example',
   'javascript:alert(1)',
+  // Safe-looking until the URL parser resolves dot segments and escapes.
+  '%2F.%2F%2Fevil.example',
+  '/users/..//evil.example',
+  '/%2e//evil.example',
 ]) {
   test(`refuses to redirect to ${rawNext}`, async ({ page, mintToken }) => {
     await page.goto(`/login?next=${rawNext}`);
@@ -127,5 +155,6 @@ test('the token never appears in the URL or storage other than the chosen one', 
   const token = await signIn();
   expect(page.url()).not.toContain(token);
   expect(await page.evaluate(() => localStorage.getItem('admin-console.token'))).toBeNull();
-  expect(await page.evaluate(() => sessionStorage.getItem('admin-console.token'))).toBe(token);
+  const stored = await page.evaluate(() => sessionStorage.getItem('admin-console.token'));
+  expect(JSON.parse(stored ?? '{}')).toMatchObject({ token });
 });

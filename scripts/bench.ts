@@ -10,6 +10,7 @@ import { runInteractions } from './bench/interactions';
 import { runLighthouse } from './bench/lighthouse';
 import { runMockApi } from './bench/mock-api';
 import { formatTable, type BenchResults } from './bench/report';
+import { storedSession } from './bench/pages';
 import { demoToken, firstUser, startServers } from './bench/servers';
 
 /**
@@ -141,6 +142,8 @@ if (sections.has('lighthouse') || sections.has('interactions')) {
   try {
     const token = await demoToken(servers.apiUrl);
     const user = await firstUser(servers.apiUrl, token);
+    // A signed-in tab's sessionStorage: the token and the API it belongs to.
+    const session = storedSession(token, servers.apiUrl);
     const pages = [
       { page: '/login', path: '/login', signedIn: false },
       { page: '/users', path: '/users', signedIn: true },
@@ -155,7 +158,7 @@ if (sections.has('lighthouse') || sections.has('interactions')) {
           url: `${servers.appUrl}${path}`,
           signedIn,
         })),
-        token,
+        session,
         runs: lighthouseRuns,
         mobileCpuSlowdown,
         log,
@@ -165,7 +168,7 @@ if (sections.has('lighthouse') || sections.has('interactions')) {
       results.interactions = await runInteractions({
         chromiumPath,
         baseURL: servers.appUrl,
-        token,
+        session,
         runs: interactionRuns,
         log,
       });

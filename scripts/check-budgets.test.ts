@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildMetaDir } from './build-meta';
 import { analyseBuild, checkBudgets, JS_BUDGET_BYTES, scanDist } from './check-budgets';
 
 const SECRET = 'test-secret-123';
@@ -26,6 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(buildMetaDir(outDir), { recursive: true, force: true });
 });
 
 function write(file: string, content: string) {
@@ -100,8 +102,9 @@ function fakeBuild(overrides: Record<string, Partial<FakeChunk>> = {}) {
   write('assets/index.css', 'body{margin:0}');
   write('index.html', '<script type="module" src="/assets/index.js"></script>');
   write('mockServiceWorker.js', 'self.addEventListener("fetch", () => {});');
-  write('.vite/manifest.json', JSON.stringify(manifest));
-  write('.vite/chunk-modules.json', JSON.stringify(modules));
+  mkdirSync(buildMetaDir(outDir), { recursive: true });
+  writeFileSync(join(buildMetaDir(outDir), 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(buildMetaDir(outDir), 'chunk-modules.json'), JSON.stringify(modules));
 }
 
 function problems() {
@@ -171,6 +174,42 @@ describe('check-budgets', () => {
       ]),
     );
     expect(found).toHaveLength(5);
+  });
+
+  it('fails when build metadata would be deployed', () => {
+    fakeBuild();
+    write('.vite/manifest.json', '{}');
+    expect(problems()).toEqual([
+      '.vite/manifest.json is build metadata; it belongs outside the deployed directory.',
+    ]);
+  });
+
+  it('counts a lazy panel as the app’s code, not the demo’s', () => {
+    const panel = {
+      file: 'assets/requests-panel.js',
+      imports: ['index.html'],
+      modules: ['src/features/requests/requests-panel.tsx'],
+    };
+    fakeBuild({
+      'index.html': {
+        dynamicImports: ['src/app/routes/users-route.tsx', 'src/features/requests/panel.tsx'],
+      },
+      'src/features/requests/panel.tsx': panel,
+    });
+    const analysis = analyseBuild(outDir);
+    expect(analysis.appFiles).toContain('assets/requests-panel.js');
+    expect(analysis.demoFiles).not.toContain('assets/requests-panel.js');
+    expect(problems()).toEqual([]);
+
+    fakeBuild({
+      'src/features/requests/panel.tsx': {
+        ...panel,
+        modules: [...panel.modules, 'src/mocks/handlers/users.ts'],
+      },
+    });
+    expect(problems()).toEqual([
+      expect.stringMatching(/^assets\/requests-panel\.js is loaded outside demo mode/),
+    ]);
   });
 
   it('lets a bare http://localhost through (a URL parsing base, not an API)', () => {

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DEMO_SIGNING_SECRET } from '../src/mocks/jwt';
+import { buildMetaDir, CHUNK_MODULES_FILE, MANIFEST_FILE } from './build-meta';
 
 /**
  * Size and content budgets of the production build, checked after `npm run build` in `npm test`.
@@ -28,7 +29,6 @@ export const BUDGETED_ROUTES = [
   { page: '/users/{id}', module: 'src/app/routes/user-route.tsx' },
 ] as const;
 
-const ROUTE_MODULE = /^src\/app\/routes\/[^/]+-route\.tsx$/;
 const MOCK_CODE = [/^node_modules\/msw\//, /^node_modules\/@mswjs\//, /^src\/mocks\//];
 const TABLE_CODE = [
   /^node_modules\/@tanstack\/(react-table|table-core)\//,
@@ -114,8 +114,9 @@ function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
 }
 
 export function analyseBuild(outDir = 'dist'): BuildAnalysis {
-  const manifestPath = join(outDir, '.vite/manifest.json');
-  const modulesPath = join(outDir, '.vite/chunk-modules.json');
+  const metaDir = buildMetaDir(outDir);
+  const manifestPath = join(metaDir, MANIFEST_FILE);
+  const modulesPath = join(metaDir, CHUNK_MODULES_FILE);
   for (const path of [manifestPath, modulesPath]) {
     if (!existsSync(path)) {
       throw new Error(
@@ -140,8 +141,12 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
     throw new Error(`Expected one entry chunk in the manifest, found ${entryKeys.length}.`);
   }
   const entry = staticClosure(manifest, entryKeys);
-  const routeKeys = Object.keys(manifest).filter((key) => ROUTE_MODULE.test(key));
-  const appKeys = staticClosure(manifest, [...entryKeys, ...routeKeys]);
+  // What a build pointed at a real API can load: the entry and every lazy chunk but the mock's
+  // (route modules, and panels or dialogs behind the controls that open them), with their imports.
+  const lazyKeys = Object.keys(manifest).filter(
+    (key) => manifest[key]?.isDynamicEntry && !MOCK_CODE.some((re) => re.test(key)),
+  );
+  const appKeys = staticClosure(manifest, [...entryKeys, ...lazyKeys]);
 
   const filesOf = (keys: Set<string>) => {
     const js = [...keys].map((key) => {
@@ -251,6 +256,10 @@ export function scanDist(
 ): string[] {
   const problems: string[] = [];
   for (const file of listFiles(outDir)) {
+    if (file.split(/[\\/]/).includes('.vite')) {
+      problems.push(`${file} is build metadata; it belongs outside the deployed directory.`);
+      continue;
+    }
     if (file.endsWith('.map')) {
       problems.push(`${file} is a source map; the build must not emit them.`);
       continue;

@@ -4,11 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  apiOriginFor,
   contentSecurityPolicy,
+  policyInputsFor,
   securityHeaders,
   securityHeadersForOutDir,
+  type PolicyInputs,
 } from './security-headers';
+
+const DEMO: PolicyInputs = { apiOrigin: null, imageSources: ['https:'] };
+const API: PolicyInputs = {
+  apiOrigin: 'https://api.example.com',
+  imageSources: ['https://api.example.com', 'https:'],
+};
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -21,7 +28,7 @@ function directives(policy: string): Map<string, string[]> {
 
 describe('contentSecurityPolicy', () => {
   it('allows no inline or eval’d script and locks down the rest', () => {
-    const policy = directives(contentSecurityPolicy(null));
+    const policy = directives(contentSecurityPolicy(DEMO));
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('style-src')).toEqual(["'self'"]);
     expect(policy.get('default-src')).toEqual(["'self'"]);
@@ -30,39 +37,71 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
     expect(policy.get('worker-src')).toEqual(["'self'"]);
-    expect(contentSecurityPolicy('https://api.example.com')).not.toMatch(/unsafe-(inline|eval)/);
+    expect(contentSecurityPolicy(API)).not.toMatch(/unsafe-(inline|eval)/);
   });
 
   it('lets the page connect to its own origin and the API origin only', () => {
-    expect(directives(contentSecurityPolicy(null)).get('connect-src')).toEqual(["'self'"]);
-    expect(directives(contentSecurityPolicy('https://api.example.com')).get('connect-src')).toEqual(
-      ["'self'", 'https://api.example.com'],
-    );
+    expect(directives(contentSecurityPolicy(DEMO)).get('connect-src')).toEqual(["'self'"]);
+    expect(directives(contentSecurityPolicy(API)).get('connect-src')).toEqual([
+      "'self'",
+      'https://api.example.com',
+    ]);
   });
 });
 
-describe('apiOriginFor', () => {
+describe('policyInputsFor', () => {
   it('follows config.json over the build-time value, as the app does', () => {
-    expect(apiOriginFor({ apiBaseUrl: 'https://api.example.com/prefix' })).toBe(
+    expect(policyInputsFor({ apiBaseUrl: 'https://api.example.com/prefix' }).apiOrigin).toBe(
       'https://api.example.com',
     );
-    expect(apiOriginFor({ apiBaseUrl: 'http://127.0.0.1:4010' }, 'https://build.example.com')).toBe(
-      'http://127.0.0.1:4010',
+    expect(
+      policyInputsFor({ apiBaseUrl: 'http://127.0.0.1:4010' }, 'https://build.example.com')
+        .apiOrigin,
+    ).toBe('http://127.0.0.1:4010');
+    expect(policyInputsFor(undefined, 'https://build.example.com').apiOrigin).toBe(
+      'https://build.example.com',
     );
-    expect(apiOriginFor(undefined, 'https://build.example.com')).toBe('https://build.example.com');
   });
 
   it('needs no API origin in demo mode or with a setting the app refuses', () => {
-    expect(apiOriginFor(undefined)).toBeNull();
-    expect(apiOriginFor({ apiBaseUrl: 'mock' }, 'https://build.example.com')).toBeNull();
-    expect(apiOriginFor({ apiBaseUrl: 'http://api.example.com' })).toBeNull();
-    expect(apiOriginFor([])).toBeNull();
+    expect(policyInputsFor(undefined).apiOrigin).toBeNull();
+    expect(
+      policyInputsFor({ apiBaseUrl: 'mock' }, 'https://build.example.com').apiOrigin,
+    ).toBeNull();
+    expect(policyInputsFor({ apiBaseUrl: 'http://api.example.com' })).toEqual({
+      apiOrigin: null,
+      imageSources: [],
+    });
+    expect(policyInputsFor([]).apiOrigin).toBeNull();
+  });
+
+  it('allows images from the API origin and https: by default, http: only when named', () => {
+    expect(policyInputsFor({ apiBaseUrl: 'http://127.0.0.1:4010' }).imageSources).toEqual([
+      'http://127.0.0.1:4010',
+      'https:',
+    ]);
+    expect(policyInputsFor({}).imageSources).toEqual(['https:']);
+    expect(
+      policyInputsFor({
+        apiBaseUrl: 'https://api.example.com',
+        imageOrigins: ['https://cdn.example.com', 'http://legacy.example.com'],
+      }).imageSources,
+    ).toEqual(['https://cdn.example.com', 'http://legacy.example.com']);
+  });
+
+  it('never puts a refused image origin in the header', () => {
+    expect(
+      policyInputsFor({
+        apiBaseUrl: 'https://api.example.com',
+        imageOrigins: ["https://x.example.com; script-src 'unsafe-inline'"],
+      }),
+    ).toEqual({ apiOrigin: null, imageSources: [] });
   });
 });
 
 describe('securityHeaders', () => {
   it('sends the hardening headers with every response', () => {
-    const headers = securityHeaders(null);
+    const headers = securityHeaders(DEMO);
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
     expect(headers['Referrer-Policy']).toBe('no-referrer');
     expect(headers['Permissions-Policy']).toMatch(/camera=\(\)/);
@@ -71,9 +110,9 @@ describe('securityHeaders', () => {
 
   it('lets the demo service worker relay what the page may load', () => {
     const policy = directives(
-      securityHeaders(null, '/mockServiceWorker.js?v=1')['Content-Security-Policy'] as string,
+      securityHeaders(DEMO, '/mockServiceWorker.js?v=1')['Content-Security-Policy'] as string,
     );
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https:', 'http:']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https:']);
     expect(policy.get('script-src')).toEqual(["'self'"]);
   });
 });
@@ -92,5 +131,17 @@ describe('securityHeadersForOutDir', () => {
     expect(csp()).toContain("connect-src 'self' https://api.test;");
     writeFileSync(join(dir, 'config.json'), '{ not json');
     expect(csp()).toContain("connect-src 'self';");
+    expect(csp()).toContain("img-src 'self' data:;");
+  });
+
+  it('reads a config.json that starts with a byte-order mark, as the browser does', () => {
+    dir = mkdtempSync(join(tmpdir(), 'headers-'));
+    writeFileSync(
+      join(dir, 'config.json'),
+      `\uFEFF${JSON.stringify({ apiBaseUrl: 'https://api.test' })}`,
+    );
+    const csp = securityHeadersForOutDir(dir)['Content-Security-Policy'];
+    expect(csp).toContain("connect-src 'self' https://api.test;");
+    expect(csp).toContain("img-src 'self' data: https://api.test https:;");
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, resolveApiTarget } from '../src/lib/config.ts';
+import { ConfigError, parseRuntimeConfig, resolveSettings } from '../src/lib/config.ts';
 
 /**
  * HTTP response headers for the production build: a Content-Security-Policy without inline or
@@ -11,14 +11,6 @@ import { ConfigError, resolveApiTarget } from '../src/lib/config.ts';
  */
 
 export const MOCK_SERVICE_WORKER_PATH = '/mockServiceWorker.js';
-
-/**
- * Avatars are arbitrary URLs from the API, and the UI contract shows an image for `http:` as well
- * as `https:` URLs, so both schemes are allowed for images. An image cannot run code; on an https
- * deployment Chromium upgrades `http:` images to `https:` anyway (mixed-content autoupgrade), and
- * Referrer-Policy keeps the page's URL from leaking to the image host.
- */
-const IMAGE_SOURCES = ["'self'", 'data:', 'https:', 'http:'];
 
 /** Features the console never uses are switched off for it and for anything it might embed. */
 const PERMISSIONS_POLICY = [
@@ -48,22 +40,38 @@ const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
+/** What the policy needs to know about the deployment, decided as the app decides it. */
+export interface PolicyInputs {
+  /** The API's origin; null in demo mode (the mock answers on the console's own origin). */
+  apiOrigin: string | null;
+  /**
+   * Image sources besides 'self' and data: (config.json's imageOrigins, by default the API origin
+   * and https:). Avatars are URLs the API hands out; the console shows no image outside these.
+   */
+  imageSources: string[];
+}
+
+/** Nothing beyond the console's own origin: demo mode, or a setting the app refuses to start with. */
+const SELF_ONLY: PolicyInputs = { apiOrigin: null, imageSources: [] };
+
 /**
- * The origin the console will call, exactly as the app decides it (src/lib/config.ts): config.json
- * first, then the build-time value. Demo mode and an unusable setting (the app refuses to start)
- * both need no origin but its own.
+ * The sources the console will use, exactly as the app decides them (src/lib/config.ts):
+ * config.json first, then the build-time value.
  */
-export function apiOriginFor(runtimeConfig: unknown, buildTimeBaseUrl?: string): string | null {
+export function policyInputsFor(runtimeConfig: unknown, buildTimeBaseUrl?: string): PolicyInputs {
   try {
-    const target = resolveApiTarget(runtimeConfig, buildTimeBaseUrl);
-    return target.mode === 'api' ? target.origin : null;
+    const settings = resolveSettings(runtimeConfig, buildTimeBaseUrl);
+    return {
+      apiOrigin: settings.target.mode === 'api' ? settings.target.origin : null,
+      imageSources: settings.imageSources,
+    };
   } catch (error) {
-    if (error instanceof ConfigError) return null;
+    if (error instanceof ConfigError) return SELF_ONLY;
     throw error;
   }
 }
 
-/** Reads `config.json` in a served directory as the browser would get it; undefined when absent or not JSON. */
+/** Reads `config.json` in a served directory as the browser would get it; undefined when absent. */
 export function readRuntimeConfig(outDir: string): unknown {
   let text: string;
   try {
@@ -72,21 +80,21 @@ export function readRuntimeConfig(outDir: string): unknown {
     return undefined;
   }
   try {
-    return JSON.parse(text) as unknown;
+    return parseRuntimeConfig(text);
   } catch {
     // The app refuses to start with a broken config.json; the policy need not allow anything.
-    return { apiBaseUrl: null };
+    return { apiBaseUrl: null, imageOrigins: [] };
   }
 }
 
-export function contentSecurityPolicy(apiOrigin: string | null): string {
+export function contentSecurityPolicy({ apiOrigin, imageSources }: PolicyInputs): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     // React sets style properties through the CSSOM and Tailwind ships one stylesheet, so no
     // inline style is needed (the end-to-end suite fails on any violation).
     'style-src': ["'self'"],
-    'img-src': IMAGE_SOURCES,
+    'img-src': ["'self'", 'data:', ...imageSources],
     'font-src': ["'self'"],
     'connect-src': apiOrigin ? ["'self'", apiOrigin] : ["'self'"],
     // Demo mode registers the mock API's service worker, served from this origin.
@@ -108,8 +116,8 @@ export function contentSecurityPolicy(apiOrigin: string | null): string {
  * does not answer itself (avatars included), so it may connect wherever the page may load images
  * from. The page's own policy still decides what the page may request in the first place.
  */
-export function serviceWorkerPolicy(): string {
-  const connect = [...new Set(["'self'", ...IMAGE_SOURCES.filter((source) => source !== 'data:')])];
+export function serviceWorkerPolicy({ imageSources }: PolicyInputs): string {
+  const connect = [...new Set(["'self'", ...imageSources])];
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -119,13 +127,13 @@ export function serviceWorkerPolicy(): string {
   ].join('; ');
 }
 
-export function securityHeaders(apiOrigin: string | null, path = '/'): Record<string, string> {
+export function securityHeaders(inputs: PolicyInputs, path = '/'): Record<string, string> {
   const pathname = path.split(/[?#]/)[0];
   return {
     'Content-Security-Policy':
       pathname === MOCK_SERVICE_WORKER_PATH
-        ? serviceWorkerPolicy()
-        : contentSecurityPolicy(apiOrigin),
+        ? serviceWorkerPolicy(inputs)
+        : contentSecurityPolicy(inputs),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Permissions-Policy': PERMISSIONS_POLICY,
@@ -138,6 +146,6 @@ export function securityHeadersForOutDir(
   outDir: string,
   options: { buildTimeBaseUrl?: string; path?: string } = {},
 ): Record<string, string> {
-  const origin = apiOriginFor(readRuntimeConfig(outDir), options.buildTimeBaseUrl);
-  return securityHeaders(origin, options.path);
+  const inputs = policyInputsFor(readRuntimeConfig(outDir), options.buildTimeBaseUrl);
+  return securityHeaders(inputs, options.path);
 }

@@ -5,23 +5,31 @@ import type { AppEnvironment, DemoControls } from './app/environment';
 import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
 import { createSessionStore } from './features/auth/session-store';
+import { forgetUserData } from './features/users/user-storage';
 import { createApiClient, setApiClient } from './lib/api-client';
-import { apiBaseUrlFor, loadRuntimeConfig, resolveApiTarget, type ApiTarget } from './lib/config';
+import {
+  apiBaseUrlFor,
+  loadRuntimeConfig,
+  resolveSettings,
+  type ConsoleSettings,
+} from './lib/config';
 import { createQueryClient } from './lib/query-client';
+import { requestLog } from './lib/request-log';
 import './index.css';
 
 async function start() {
   initTheme();
   const root = createRoot(document.getElementById('root')!);
 
-  let target: ApiTarget;
+  let settings: ConsoleSettings;
   try {
-    target = resolveApiTarget(await loadRuntimeConfig(), import.meta.env.VITE_API_BASE_URL);
+    settings = resolveSettings(await loadRuntimeConfig(), import.meta.env.VITE_API_BASE_URL);
   } catch (error) {
     root.render(<StartupError message={(error as Error).message} />);
     return;
   }
 
+  const { target } = settings;
   const apiBaseUrl = apiBaseUrlFor(target, window.location.origin);
   let demo: DemoControls | null = null;
   if (target.mode === 'demo') {
@@ -40,14 +48,32 @@ async function start() {
     apiBaseUrl,
     demo,
     label: target.mode === 'demo' ? 'Demo' : new URL(target.baseUrl).host,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    imageSources: settings.imageSources,
+    categories: settings.categories ?? demo?.categories ?? [],
   };
 
-  const sessionStore = createSessionStore();
-  setApiClient(createApiClient({ baseUrl: apiBaseUrl, getToken: sessionStore.getToken }));
+  // Demo mode's API lives under this origin, so its sessions are told apart by the word "demo":
+  // a demo token must never be sent to a real API the deployment is later pointed at.
+  const sessionStore = createSessionStore({
+    apiBaseUrl: target.mode === 'demo' ? 'demo' : target.baseUrl,
+  });
+  setApiClient(
+    createApiClient({
+      baseUrl: apiBaseUrl,
+      getToken: sessionStore.getToken,
+      timeoutMs: settings.requestTimeoutMs,
+      markPrefetches: target.mode === 'demo',
+    }),
+  );
   const queryClient = createQueryClient({ onUnauthorized: () => sessionStore.end('unauthorized') });
-  // Nothing fetched with one token may be shown to the next person who signs in.
+  // Nothing tied to one person may be shown to the next who signs in: fetched data, the
+  // requests made, the users looked up and the last list view.
   sessionStore.subscribe(() => {
-    if (!sessionStore.getState().session) queryClient.clear();
+    if (sessionStore.getState().session) return;
+    queryClient.clear();
+    requestLog.clear();
+    forgetUserData();
   });
 
   root.render(
@@ -59,12 +85,14 @@ async function start() {
 
 /** The mock API and its signing secret are downloaded only in demo mode. */
 async function startDemo(apiBaseUrl: string): Promise<DemoControls> {
-  const [{ startDemoWorker }, { mintDemoToken }] = await Promise.all([
+  const [{ startDemoWorker }, { mintDemoToken }, { PRODUCT_CATEGORIES }] = await Promise.all([
     import('./mocks/browser'),
     import('./mocks/jwt'),
+    import('./mocks/word-lists'),
   ]);
   await startDemoWorker();
   return {
+    categories: [...PRODUCT_CATEGORIES],
     mintToken: () => mintDemoToken('valid'),
     async setScenario(token, scenario) {
       const response = await fetch(`${apiBaseUrl}/__demo/scenario`, {

@@ -64,7 +64,8 @@ export const test = base.extend<Fixtures>({
     expect(problems, 'uncaught page errors or console errors').toEqual([]);
   },
   mode: async ({}, use, testInfo) => {
-    await use(testInfo.project.name === 'real-api' ? 'real-api' : 'demo');
+    // The nginx project serves a build pointed at the standalone mock, like real-api.
+    await use(testInfo.project.name === 'demo' ? 'demo' : 'real-api');
   },
   apiBase: async ({ mode, baseURL }, use) => {
     await use(mode === 'demo' ? `${baseURL}/demo-api` : MOCK_API_URL);

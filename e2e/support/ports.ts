@@ -4,6 +4,11 @@
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 4180);
 
-export const E2E_PORTS = { demo: base, realApi: base + 1, mockApi: base + 10 } as const;
+export const E2E_PORTS = {
+  demo: base,
+  realApi: base + 1,
+  nginx: base + 2,
+  mockApi: base + 10,
+} as const;
 
 export const MOCK_API_URL = `http://127.0.0.1:${E2E_PORTS.mockApi}`;

@@ -20,7 +20,9 @@ const outDir = `.e2e/build-${port}`;
 rmSync(outDir, { recursive: true, force: true });
 cpSync('dist', outDir, { recursive: true });
 if (values.api) {
-  writeFileSync(`${outDir}/config.json`, JSON.stringify({ apiBaseUrl: values.api }));
+  // With a byte-order mark, as editors on Windows save it: the browser and the server that sends
+  // the security headers must both read past it (the whole real-API project runs this way).
+  writeFileSync(`${outDir}/config.json`, `\uFEFF${JSON.stringify({ apiBaseUrl: values.api })}`);
 }
 
 const server = await preview({

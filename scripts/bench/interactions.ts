@@ -165,7 +165,7 @@ const MEASURES: Record<InteractionName, (page: Page) => Promise<number>> = {
   },
 };
 
-async function newContext(browser: Browser, baseURL: string, token: string) {
+async function newContext(browser: Browser, baseURL: string, session: string) {
   const context = await browser.newContext({ baseURL });
   // tsx compiles with esbuild's keepNames, which wraps the functions passed to page.evaluate in a
   // __name() helper that exists only in Node.
@@ -174,7 +174,7 @@ async function newContext(browser: Browser, baseURL: string, token: string) {
     ({ origin, key, value }) => {
       if (location.origin === origin) sessionStorage.setItem(key, value);
     },
-    { origin: new URL(baseURL).origin, key: TOKEN_STORAGE_KEY, value: token },
+    { origin: new URL(baseURL).origin, key: TOKEN_STORAGE_KEY, value: session },
   );
   await context.addInitScript(watchFirstRow);
   await context.route(
@@ -187,11 +187,11 @@ async function newContext(browser: Browser, baseURL: string, token: string) {
 async function measureOnce(
   browser: Browser,
   name: InteractionName,
-  options: { baseURL: string; token: string; cpuThrottling: number },
+  options: { baseURL: string; session: string; cpuThrottling: number },
 ): Promise<number> {
   let context: BrowserContext | undefined;
   try {
-    context = await newContext(browser, options.baseURL, options.token);
+    context = await newContext(browser, options.baseURL, options.session);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const cdp = await context.newCDPSession(page);
@@ -205,7 +205,7 @@ async function measureOnce(
 export async function runInteractions(options: {
   chromiumPath: string;
   baseURL: string;
-  token: string;
+  session: string;
   runs: number;
   log: (line: string) => void;
 }): Promise<InteractionFigures[]> {

@@ -53,16 +53,20 @@ function failedAudits(lhr: Result): string[] {
  * Signs the page in the way the console keeps a session in a tab (sessionStorage), before any of
  * its scripts run, and serves the mock's avatars (a host this machine cannot resolve).
  */
-async function preparePage(browser: Browser, origin: string, token: string | null): Promise<Page> {
+async function preparePage(
+  browser: Browser,
+  origin: string,
+  session: string | null,
+): Promise<Page> {
   const page = await browser.newPage();
-  if (token) {
+  if (session) {
     await page.evaluateOnNewDocument(
       (appOrigin: string, key: string, value: string) => {
         if (location.origin === appOrigin) sessionStorage.setItem(key, value);
       },
       origin,
       TOKEN_STORAGE_KEY,
-      token,
+      session,
     );
   }
   await page.setRequestInterception(true);
@@ -80,10 +84,10 @@ async function runOnce(
   browser: Browser,
   url: string,
   preset: Preset,
-  token: string | null,
+  session: string | null,
   mobileCpuSlowdown: number | undefined,
 ): Promise<Result> {
-  const page = await preparePage(browser, new URL(url).origin, token);
+  const page = await preparePage(browser, new URL(url).origin, session);
   try {
     const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
     const flags: Flags = { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] };
@@ -112,7 +116,7 @@ export interface LighthouseTarget {
 export async function runLighthouse(options: {
   chromiumPath: string;
   targets: LighthouseTarget[];
-  token: string;
+  session: string;
   /** Runs per page with the mobile preset, where the targets are; desktop runs once. */
   runs: number;
   /** Overrides the mobile preset's CPU slowdown (4), to calibrate for a slow machine. */
@@ -147,7 +151,7 @@ export async function runLighthouse(options: {
               browser,
               target.url,
               preset,
-              target.signedIn ? options.token : null,
+              target.signedIn ? options.session : null,
               options.mobileCpuSlowdown,
             );
             if (lhr.runtimeError) {

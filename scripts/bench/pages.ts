@@ -1,7 +1,14 @@
 /** What the browser parts of the benchmark share: how a tab is signed in, and the avatar stand-in. */
 
+import { serializeStoredSession } from '../../src/features/auth/session-store';
+
 /** Where the console keeps a tab's session (src/features/auth/session-store.ts). */
 export const TOKEN_STORAGE_KEY = 'admin-console.token';
+
+/** What a tab signed in to `apiUrl` with `token` holds under TOKEN_STORAGE_KEY. */
+export function storedSession(token: string, apiUrl: string): string {
+  return serializeStoredSession(token, apiUrl);
+}
 
 /** The mock API's avatars point at this host, which does not resolve here. */
 export const AVATAR_HOST = 'avatars.example.com';

@@ -7,10 +7,18 @@ export interface AppEnvironment {
   /** Shown in the header: "Demo" or the API host. */
   label: string;
   demo: DemoControls | null;
+  /** The deadline of every API request (config.json's requestTimeoutMs). */
+  requestTimeoutMs: number;
+  /** Where images may come from besides this origin (the served img-src says the same). */
+  imageSources: readonly string[];
+  /** Product categories to suggest before any have been seen (config.json, or the demo's own). */
+  categories: readonly string[];
 }
 
 /** Present only in demo mode; the functions live in the lazily loaded mock chunk. */
 export interface DemoControls {
+  /** The mock's product categories. */
+  categories: readonly string[];
   mintToken(): Promise<string>;
   /** Adds latency or queues failures for requests made with `token` (the mock's scenario endpoint). */
   setScenario(token: string, scenario: DemoScenario): Promise<void>;

@@ -5,6 +5,7 @@ import { useNow } from '../components/use-now';
 import { useSessionState, useSessionStore } from '../features/auth/session-context';
 import { CLOCK_SKEW_MS } from '../features/auth/session-store';
 import { describeSubject } from '../features/auth/token';
+import { RequestsButton } from '../features/requests/requests-button';
 import { UserLookup } from '../features/users/user-lookup';
 import { formatCountdown } from '../lib/time';
 import { DemoPanel } from './demo-panel';
@@ -69,6 +70,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </nav>
           <div className="ml-auto flex flex-wrap items-center gap-2">
             <UserLookup />
+            <RequestsButton demo={environment.demo !== null} />
             <ThemeToggle />
             {session && (
               <span className="text-sm text-slate-700 dark:text-slate-300">

@@ -35,6 +35,50 @@ describe('ErrorAlert', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('lacks permission to read the account');
   });
 
+  it.each([400, 403, 404])('offers no Try again for a %i, which would only repeat', (status) => {
+    render(<ErrorAlert error={httpError(status)} what="users" onRetry={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('says the API did not answer in time, and offers to try again', () => {
+    const error = new ApiError({
+      kind: 'network',
+      status: 0,
+      code: 'timeout',
+      method: 'GET',
+      url: 'https://api.example.com/v1/users',
+      message: 'The API did not answer within 30 s.',
+    });
+    render(<ErrorAlert error={error} what="users" onRetry={vi.fn()} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The API did not answer within 30 s');
+    expect(alert).toHaveTextContent('https://api.example.com for users was stopped');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  it('shows a long server message cut, with a way to see more', async () => {
+    render(
+      <ErrorAlert error={httpError(500, { serverMessage: 'z'.repeat(1_000) })} what="users" />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent?.length).toBeLessThan(700);
+    await userEvent.click(
+      screen.getByRole('button', { name: /Show more \(700 more characters\)/ }),
+    );
+    expect(alert).toHaveTextContent('z'.repeat(1_000));
+  });
+
+  it('cannot be reordered by bidi controls in the server message', () => {
+    render(
+      <ErrorAlert
+        error={httpError(500, { serverMessage: 'Admin \u202Egnp.exe\u202C' })}
+        what="users"
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Admin [U+202E]gnp.exe[U+202C]');
+    expect(screen.getByRole('alert').textContent).not.toContain('\u202E');
+  });
+
   it('says a schema break is an unexpected response', () => {
     const error = new ApiError({
       kind: 'schema',
@@ -48,10 +92,25 @@ describe('ErrorAlert', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Unexpected response from the API');
   });
 
-  it('says when no request id came back', () => {
+  it('copies the failed request as curl, with $TOKEN and never a token', async () => {
+    const user = userEvent.setup();
+    const error = httpError(500, {
+      url: 'https://api.example.com/prefix/v1/products?category=Caf%C3%A9+%26+co&access_token=tok123',
+    });
+    render(<ErrorAlert error={error} what="products" />);
+    await user.click(screen.getByRole('button', { name: 'Copy as curl' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toBe(
+      `curl --globoff -H 'Accept: application/json' -H "Authorization: Bearer $TOKEN" 'https://api.example.com/prefix/v1/products?category=Caf%C3%A9+%26+co'`,
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('tok123');
+  });
+
+  it('says when no request id came back, and still offers curl', () => {
     render(<ErrorAlert error={httpError(502, { requestId: undefined })} what="users" />);
     expect(screen.getByRole('alert')).toHaveTextContent('No request ID was returned');
     expect(screen.queryByRole('button', { name: 'Copy request ID' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy as curl' })).toBeVisible();
   });
 });
 
@@ -60,7 +119,8 @@ describe('QueryAlert', () => {
 
   it('shows nothing while there is no failure', () => {
     const { container } = render(<QueryAlert query={idle} what="users" />);
-    expect(container).toBeEmptyDOMElement();
+    expect(container).toHaveTextContent(/^$/);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('counts down to the automatic retry while a 429 is waited out, Try again held back', () => {
@@ -79,6 +139,7 @@ describe('QueryAlert', () => {
         what="users"
       />,
     );
-    expect(container).toBeEmptyDOMElement();
+    expect(container).toHaveTextContent(/^$/);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { type ApiError, statusText } from '../lib/api-error';
+import { ApiText } from './api-text';
+import { curlCommand } from '../lib/curl';
 import { formatCountdown } from '../lib/time';
 import { Button } from './button';
 import { CopyButton } from './copy-button';
@@ -22,11 +24,13 @@ interface ErrorAlertProps {
 export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAlertProps) {
   const now = useNow(1000, retryAt !== undefined);
   const title =
-    error.kind === 'network'
-      ? `Could not reach the API to load ${what}`
-      : error.kind === 'http'
-        ? `${error.status} ${statusText(error.status)}`
-        : `Unexpected response from the API while loading ${what}`;
+    error.code === 'timeout'
+      ? error.message.replace(/\.$/, '')
+      : error.kind === 'network'
+        ? `Could not reach the API to load ${what}`
+        : error.kind === 'http'
+          ? `${error.status} ${statusText(error.status)}`
+          : `Unexpected response from the API while loading ${what}`;
 
   return (
     <div
@@ -37,7 +41,8 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
       <p>{explain(error, what)}</p>
       {error.serverMessage && (
         <p>
-          <span className="font-medium">The server said:</span> {error.serverMessage}
+          <span className="font-medium">The server said:</span>{' '}
+          <ApiText text={error.serverMessage} max={300} />
         </p>
       )}
       {error.status === 429 && retryAt !== undefined && (
@@ -45,18 +50,22 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
           The console will try again in {formatCountdown(retryAt - now)} (the server asked to wait).
         </p>
       )}
-      {error.requestId ? (
-        <p className="flex flex-wrap items-center gap-2">
-          <span>
-            Request ID: <code className="font-mono">{error.requestId}</code>
-          </span>
-          <CopyButton text={error.requestId} label="Copy request ID" />
-        </p>
-      ) : (
-        <p className="text-red-900/80 dark:text-red-100/80">No request ID was returned.</p>
-      )}
+      <p className="flex flex-wrap items-center gap-2">
+        {error.requestId ? (
+          <>
+            <span>
+              Request ID: <code className="font-mono">{error.requestId}</code>
+            </span>
+            <CopyButton text={error.requestId} label="Copy request ID" />
+          </>
+        ) : (
+          <span className="text-red-900/80 dark:text-red-100/80">No request ID was returned.</span>
+        )}
+        {/* The token stays $TOKEN: whoever runs the command supplies their own. */}
+        <CopyButton text={curlCommand(error)} label="Copy as curl" />
+      </p>
       <div className="flex flex-wrap gap-2 pt-1">
-        {onRetry && (
+        {onRetry && canHelpToRetry(error) && (
           // While a rate-limited request waits out Retry-After, trying early would only be
           // refused again, so the button stays visible but waits for the automatic retry.
           <Button onClick={onRetry} disabled={retryAt !== undefined && retryAt > now}>
@@ -69,7 +78,19 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
   );
 }
 
+/** The same request again gets the same 400, 403 or 404: offering to retry would only mislead. */
+export function canHelpToRetry(error: ApiError): boolean {
+  return !(error.kind === 'http' && [400, 403, 404].includes(error.status));
+}
+
 function explain(error: ApiError, what: string): string {
+  switch (error.code) {
+    case 'timeout':
+      return `The request to ${originOf(error.url)} for ${what} was stopped without a complete answer. The API may be overloaded; try again, or check the API’s status.`;
+    case 'redirect':
+    case 'too_large':
+      return error.message;
+  }
   switch (error.kind) {
     case 'network':
       return `There was no answer from ${originOf(error.url)}. Check your connection or the API’s status.`;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ApiError } from '../lib/api-error';
 import { ErrorAlert } from './error-alert';
+import { SlowNotice } from './slow-notice';
 
 interface QueryLike {
   error: ApiError | null;
@@ -13,7 +14,7 @@ interface QueryLike {
 /**
  * The alert for a query the page cannot do without. A rate-limited request is shown while the
  * query library waits out Retry-After, with a countdown to the automatic retry; other failures are
- * shown once the retries are spent.
+ * shown once the retries are spent. Until then, a request that takes long is said to be slow.
  */
 export function QueryAlert({
   query,
@@ -29,7 +30,7 @@ export function QueryAlert({
       ? query.failureReason
       : null;
   const error = query.error ?? waiting;
-  if (!error) return null;
+  if (!error) return <SlowNotice active={query.isFetching} what={what} />;
   const retryAt =
     waiting && waiting.retryAfterMs !== undefined
       ? waiting.receivedAt + waiting.retryAfterMs

@@ -2,9 +2,17 @@
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { ApiError } from './api-error';
-import { apiClientRef, createApiClient, getApiClient, setApiClient } from './api-client';
+import {
+  apiClientRef,
+  createApiClient,
+  DEMO_PREFETCH_HEADER,
+  getApiClient,
+  setApiClient,
+  type ApiClientOptions,
+} from './api-client';
+import { REDACTED } from './redact';
 import { createRequestLog } from './request-log';
 
 const BASE = 'https://api.example.com/prefix';
@@ -15,9 +23,13 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const itemSchema = z.object({ id: z.string(), name: z.string() });
+const itemSchema = v.object({ id: v.string(), name: v.string() });
 
-function makeClient(overrides: { getToken?: () => string | null; now?: () => number } = {}) {
+function makeClient(
+  overrides: Partial<
+    Pick<ApiClientOptions, 'getToken' | 'now' | 'timeoutMs' | 'maxResponseBytes' | 'markPrefetches'>
+  > = {},
+) {
   const log = createRequestLog();
   const client = createApiClient({ baseUrl: `${BASE}/`, getToken: () => TOKEN, log, ...overrides });
   return { client, log };
@@ -76,7 +88,7 @@ describe('requests', () => {
         nan: Number.NaN,
         page: 2,
       },
-      schema: z.array(z.never()),
+      schema: v.array(v.never()),
     });
 
     expect(url?.search).toBe('?category=Home+%26+Garden&min_price=0&page=2');
@@ -88,7 +100,7 @@ describe('requests', () => {
     const log = createRequestLog();
     const client = createApiClient({ baseUrl: BASE, getToken: () => null, fetchImpl, log });
 
-    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
 
     expect(error).toMatchObject({
       kind: 'http',
@@ -108,7 +120,7 @@ describe('requests', () => {
   ])('refuses the path %s before sending the token anywhere', async (path) => {
     const fetchImpl = vi.fn<typeof fetch>();
     const client = createApiClient({ baseUrl: BASE, getToken: () => TOKEN, fetchImpl });
-    await expect(client.get(path, { schema: z.unknown() })).rejects.toThrow(/API path must/);
+    await expect(client.get(path, { schema: v.unknown() })).rejects.toThrow(/API path must/);
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
@@ -166,7 +178,7 @@ describe('errors', () => {
     const { client } = makeClient();
 
     const error = await failure(
-      client.get('/v1/users', { query: { limit: 500 }, schema: z.unknown() }),
+      client.get('/v1/users', { query: { limit: 500 }, schema: v.unknown() }),
     );
 
     expect(error).toMatchObject({
@@ -193,7 +205,7 @@ describe('errors', () => {
     );
     const { client } = makeClient();
 
-    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
 
     expect(error).toMatchObject({ status: 403, code: 'forbidden', requestId: 'req_hdr' });
   });
@@ -206,7 +218,7 @@ describe('errors', () => {
     );
     const { client } = makeClient();
 
-    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
 
     expect(error).toMatchObject({
       kind: 'http',
@@ -222,11 +234,13 @@ describe('errors', () => {
     server.use(http.get(`${BASE}/v1/users`, () => HttpResponse.error()));
     const { client, log } = makeClient();
 
-    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
 
     expect(error).toMatchObject({ kind: 'network', status: 0 });
     expect(error.message).toMatch(/^Could not reach the API at https:\/\/api\.example\.com\./);
-    expect(log.entries()).toMatchObject([{ status: 0, error: error.message }]);
+    expect(log.entries()).toMatchObject([
+      { status: 0, error: error.message, cancelled: undefined },
+    ]);
   });
 
   it('reports a 2xx body that is not JSON', async () => {
@@ -239,7 +253,7 @@ describe('errors', () => {
     );
     const { client } = makeClient();
 
-    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
 
     expect(error).toMatchObject({ kind: 'invalid-response', status: 200, requestId: 'req_html' });
     expect(error.message).toMatch(/not JSON \(content type: text\/html/);
@@ -262,7 +276,7 @@ describe('errors', () => {
     const { client } = makeClient();
 
     const error = await failure(
-      client.get('/v1/items', { schema: z.object({ data: z.array(itemSchema) }) }),
+      client.get('/v1/items', { schema: v.object({ data: v.array(itemSchema) }) }),
     );
 
     expect(error).toMatchObject({ kind: 'schema', status: 200, requestId: 'req_bad' });
@@ -294,7 +308,7 @@ describe('errors', () => {
     );
     const { client } = makeClient();
 
-    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
 
     expect(error).toMatchObject({ status: 429, retryAfterMs: 3000, code: 'rate_limited' });
   });
@@ -311,7 +325,7 @@ describe('errors', () => {
     );
     const { client } = makeClient({ now: () => now });
 
-    const error = await failure(client.get('/v1/users', { schema: z.unknown() }));
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
 
     expect(error.retryAfterMs).toBe(20_000);
     expect(error.receivedAt).toBe(now);
@@ -327,13 +341,162 @@ describe('errors', () => {
     const { client, log } = makeClient();
     const controller = new AbortController();
 
-    const request = client.get('/v1/users', { schema: z.unknown(), signal: controller.signal });
+    const request = client.get('/v1/users', { schema: v.unknown(), signal: controller.signal });
     controller.abort();
 
     const error = await request.catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ name: 'AbortError' });
     expect(log.entries()).toHaveLength(1);
+    expect(log.entries()[0]).toMatchObject({ status: 0, cancelled: true });
+  });
+});
+
+describe('hostile APIs', () => {
+  // A real JWT's signature is long; the redaction needs at least 16 characters of it.
+  const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXRoYXQtaXMtbG9uZw';
+
+  it('gives up on an API that never answers, at the deadline, as a timeout', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const { client, log } = makeClient({ timeoutMs: 50 });
+    expect(client.timeoutMs).toBe(50);
+
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
+
+    expect(error).toMatchObject({ kind: 'network', code: 'timeout' });
+    expect(error.message).toBe('The API did not answer within 0.1 s.');
+    expect(log.entries()[0]?.error).toBe('The API did not answer within 0.1 s.');
+  });
+
+  it('gives up on headers followed by a trickle of body at the same deadline', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, () => {
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"data":['));
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const { client } = makeClient({ timeoutMs: 100 });
+
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
+
+    expect(error).toMatchObject({ kind: 'network', code: 'timeout', status: 200 });
+  });
+
+  it('says so when the API redirects, and does not follow', async () => {
+    server.use(
+      http.get(
+        `${BASE}/v1/users`,
+        () =>
+          new HttpResponse(null, {
+            status: 302,
+            headers: { Location: 'https://evil.example.com/' },
+          }),
+      ),
+    );
+    const { client } = makeClient();
+
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
+
+    expect(error).toMatchObject({ kind: 'invalid-response', code: 'redirect' });
+    expect(error.message).toMatch(/redirect to another address, which the console does not follow/);
+  });
+
+  it.each([
+    ['declares', true],
+    ['streams', false],
+  ])('refuses an answer that %s more than the size limit', async (_how, declared) => {
+    const body = JSON.stringify({ data: 'x'.repeat(2_000) });
+    server.use(
+      http.get(`${BASE}/v1/users`, () => {
+        const bytes = new TextEncoder().encode(body);
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes.slice(0, 1000));
+            controller.enqueue(bytes.slice(1000));
+            controller.close();
+          },
+        });
+        return new HttpResponse(declared ? bytes : stream, {
+          headers: declared ? { 'Content-Length': String(bytes.length) } : {},
+        });
+      }),
+    );
+    const { client } = makeClient({ maxResponseBytes: 1_500 });
+
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
+
+    expect(error).toMatchObject({ kind: 'invalid-response', code: 'too_large' });
+    expect(error.message).toMatch(/larger than 0 MB/);
+  });
+
+  it('removes a token the API repeats back from everything it shows and logs', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'forbidden',
+              message: `Token Bearer ${JWT} lacks the scope`,
+              request_id: `req_${JWT}`,
+            },
+          },
+          { status: 403, headers: { 'X-Request-Id': JWT } },
+        ),
+      ),
+      http.get(`${BASE}/v1/items`, () =>
+        HttpResponse.json({ id: JWT, name: `sig ${JWT.split('.')[2]}` }),
+      ),
+    );
+    const { client, log } = makeClient({ getToken: () => JWT });
+
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
+    const item = await client.get('/v1/items', { schema: itemSchema });
+
+    expect(error.serverMessage).toBe(`Token Bearer ${REDACTED} lacks the scope`);
+    expect(error.requestId).toBe(`req_${REDACTED}`);
+    expect(item).toEqual({ id: REDACTED, name: `sig ${REDACTED}` });
+    const everything = JSON.stringify([error, error.message, log.entries()]);
+    expect(everything).not.toContain(JWT.split('.')[2]);
+  });
+
+  it('cuts a server message of 200,000 characters', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, () =>
+        HttpResponse.json({ error: { message: 'y'.repeat(200_000) } }, { status: 500 }),
+      ),
+    );
+    const { client, log } = makeClient();
+
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
+
+    expect(error.serverMessage).toMatch(/^y{1000}… \(199,000 more characters\)$/);
+    expect(log.entries()[0]?.error?.length).toBeLessThan(400);
+  });
+
+  it('marks prefetches for the demo mock only when asked to', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(`${BASE}/v1/items`, ({ request }) => {
+        seen.push(request.headers.get(DEMO_PREFETCH_HEADER));
+        return HttpResponse.json({ id: 'a', name: 'A' });
+      }),
+    );
+    await makeClient({ markPrefetches: true }).client.get('/v1/items', {
+      schema: itemSchema,
+      prefetch: true,
+    });
+    await makeClient({ markPrefetches: true }).client.get('/v1/items', { schema: itemSchema });
+    await makeClient().client.get('/v1/items', { schema: itemSchema, prefetch: true });
+    expect(seen).toEqual(['1', null, null]);
   });
 });
 

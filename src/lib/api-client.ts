@@ -1,47 +1,61 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { ApiError, parseRetryAfter, redactUrl, type ApiErrorInit } from './api-error';
 import { requestLog, type RequestLog } from './request-log';
-
-// The production Content-Security-Policy forbids eval. Without this, zod probes `new Function` on
-// its first object parse, and the browser reports that as a policy violation even though zod
-// catches the error.
-z.config({ jitless: true });
+import { clipLine } from './display-text';
+import { createRedactor } from './redact';
 
 export type QueryParams = Record<string, string | number | undefined | null>;
 
+/** A valibot schema whose output is T. Valibot never evaluates code, so it runs under the CSP. */
+export type Schema<T> = v.GenericSchema<unknown, T>;
+
 export type GetOptions<T> = {
   query?: QueryParams;
-  schema: z.ZodType<T>;
+  schema: Schema<T>;
   signal?: AbortSignal;
+  /**
+   * Background work nobody asked for yet (the next page). Demo mode tells its mock, so a failure
+   * queued from the demo panel is kept for a request the person makes.
+   */
+  prefetch?: boolean;
 };
 
 export type ApiClient = {
   /** Normalised, without a trailing slash. */
   readonly baseUrl: string;
+  /** The deadline for a whole request, headers and body. */
+  readonly timeoutMs: number;
   /** `path` is relative to the base URL and starts with '/', e.g. '/v1/users'. */
   get<T>(path: string, options: GetOptions<T>): Promise<T>;
 };
 
 export type ApiClientOptions = {
   baseUrl: string;
+  /** The token to send, or null when there is none (or it has expired: then nothing is sent). */
   getToken: () => string | null;
   fetchImpl?: typeof fetch;
   log?: RequestLog;
   now?: () => number;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  /** Demo mode: mark prefetches for the in-browser mock (a same-origin header, never sent to a real API). */
+  markPrefetches?: boolean;
 };
 
-const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string().optional().catch(undefined),
-    message: z.string().optional().catch(undefined),
-    request_id: z.string().optional().catch(undefined),
-  }),
-});
-
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Larger answers are refused unread: no page of this API comes near it, and the tab would. */
+export const MAX_RESPONSE_BYTES = 10_000_000;
+/** The header demo mode adds to a prefetch; the mock exempts such requests from queued failures. */
+export const DEMO_PREFETCH_HEADER = 'X-Demo-Prefetch';
 const MAX_SCHEMA_ISSUES_SHOWN = 3;
+/** Server messages are for people: a 200,000-character one is cut, with a count of the rest. */
+const MAX_SERVER_MESSAGE = 1_000;
+const MAX_REQUEST_ID = 200;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { getToken, log = requestLog, now = Date.now } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   // Kept in a local: calling window.fetch as a method of another object throws "Illegal invocation".
   const fetchImpl = options.fetchImpl ?? fetch;
   const base = new URL(options.baseUrl);
@@ -70,7 +84,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return url;
   }
 
-  async function get<T>(path: string, { query, schema, signal }: GetOptions<T>): Promise<T> {
+  async function get<T>(path: string, request: GetOptions<T>): Promise<T> {
+    const { query, schema, signal } = request;
     const method = 'GET';
     const url = buildUrl(path, query);
     const safeUrl = redactUrl(url.toString());
@@ -81,6 +96,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token === null || token === '') {
       throw fail({ kind: 'http', status: 401, code: 'no_token', message: 'Not signed in' });
     }
+    // Whatever the API sends back is shown, logged and copied: an API that repeats the
+    // credential must not get it onto the screen.
+    const redact = createRedactor(token);
 
     let headers: Headers;
     try {
@@ -94,12 +112,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         message: 'The access token contains characters that cannot be sent in a header.',
       });
     }
+    if (request.prefetch && options.markPrefetches) headers.set(DEMO_PREFETCH_HEADER, '1');
 
     const startedAt = now();
     let status = 0;
     let requestId: string | undefined;
 
+    // One deadline for the whole exchange: a server that sends headers and then a byte a second
+    // must not keep the page loading forever. The caller's signal (a cancelled query) aborts too.
+    const deadline = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      deadline.abort();
+    }, timeoutMs);
+    const forwardAbort = () => deadline.abort();
+    if (signal?.aborted) deadline.abort();
+    signal?.addEventListener('abort', forwardAbort);
+
     const networkError = (error: unknown): unknown => {
+      if (timedOut) {
+        return fail({
+          kind: 'network',
+          status,
+          code: 'timeout',
+          requestId,
+          message: `The API did not answer within ${formatSeconds(timeoutMs)}.`,
+        });
+      }
       // TanStack Query recognises cancellation by the native AbortError; wrapping would turn a
       // cancelled query into a failed one.
       if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) return error;
@@ -118,7 +158,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         response = await fetchImpl(url, {
           method,
           headers,
-          signal,
+          signal: deadline.signal,
           // Bearer auth only: cookies must not ride along, and the console's URLs (which hold
           // table state) are nobody else's business.
           credentials: 'omit',
@@ -127,33 +167,58 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           // pages after sign-out); the query cache is the one cache.
           cache: 'no-store',
           // The API has no reason to redirect, and following one could hand the token to another
-          // host on browsers that predate stripping Authorization on cross-origin redirects.
-          redirect: 'error',
+          // host. 'manual' lets the console say so, where 'error' looks like a CORS failure.
+          redirect: 'manual',
         });
       } catch (error) {
         throw networkError(error);
       }
 
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        throw fail({
+          kind: 'invalid-response',
+          status: response.status,
+          code: 'redirect',
+          message:
+            'The API answered with a redirect to another address, which the console does not follow. Check the API base URL.',
+        });
+      }
+
       status = response.status;
-      requestId = response.headers.get('x-request-id') ?? undefined;
+      const headerId = response.headers.get('x-request-id');
+      requestId = headerId === null ? undefined : clipLine(redact(headerId), MAX_REQUEST_ID);
 
       let text: string;
       try {
-        text = await response.text();
+        text = redact(await readText(response, maxBytes, deadline.signal));
       } catch (error) {
+        if (error instanceof TooLarge) {
+          throw fail({
+            kind: 'invalid-response',
+            status,
+            code: 'too_large',
+            requestId,
+            message: `The API's answer is larger than ${formatMegabytes(maxBytes)}, more than any page of this API should be, so the console did not read it.`,
+          });
+        }
         throw networkError(error);
       }
 
       if (!response.ok) {
-        const body = errorBodySchema.safeParse(parseJson(text));
-        const serverError = body.success ? body.data.error : undefined;
-        requestId = serverError?.request_id ?? requestId;
+        const serverError = readErrorBody(parseJson(text));
+        requestId =
+          serverError.request_id === undefined
+            ? requestId
+            : clipLine(serverError.request_id, MAX_REQUEST_ID);
         const receivedAt = now();
         throw fail({
           kind: 'http',
           status,
-          code: serverError?.code,
-          serverMessage: serverError?.message,
+          code: serverError.code === undefined ? undefined : clipLine(serverError.code, 100),
+          serverMessage:
+            serverError.message === undefined
+              ? undefined
+              : clipLine(serverError.message, MAX_SERVER_MESSAGE),
           requestId,
           retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), receivedAt),
           receivedAt,
@@ -167,30 +232,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           kind: 'invalid-response',
           status,
           requestId,
-          message: `The API at ${origin} answered ${status} with a body that is not JSON (content type: ${contentType}). Check the API base URL.`,
+          message: `The API at ${origin} answered ${status} with a body that is not JSON (content type: ${contentType.slice(0, 100)}). Check the API base URL.`,
         });
       }
 
-      const parsed = schema.safeParse(json);
+      const parsed = v.safeParse(schema, json);
       if (!parsed.success) {
         throw fail({
           kind: 'schema',
           status,
           requestId,
-          message: `The API response does not have the expected shape: ${describeIssues(parsed.error.issues)}`,
-          cause: parsed.error,
+          message: `The API response does not have the expected shape: ${describeIssues(parsed.issues)}`,
         });
       }
-      return parsed.data;
+      return parsed.output;
     };
 
     let error: string | undefined;
+    let cancelled: boolean | undefined;
     try {
       return await send();
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
+      // The caller's abort passes through send() unwrapped (see networkError).
+      cancelled = signal?.aborted === true && !(caught instanceof ApiError) ? true : undefined;
       throw caught;
     } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
       log.record({
         method,
         url: safeUrl,
@@ -199,11 +268,55 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         requestId,
         startedAt,
         error,
+        cancelled,
       });
     }
   }
 
-  return { baseUrl, get };
+  return { baseUrl, timeoutMs, get };
+}
+
+class TooLarge extends Error {}
+
+/**
+ * Reads the body as UTF-8 text, refusing (and cancelling) it past `maxBytes`. Each read also
+ * races the deadline: not every fetch implementation errors a body stream that is already
+ * flowing when its request is aborted.
+ */
+async function readText(
+  response: Response,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<string> {
+  const aborted = new Promise<never>((_, reject) => {
+    const abort = () => reject(new DOMException('The request was aborted.', 'AbortError'));
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+  });
+  aborted.catch(() => undefined);
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    void response.body?.cancel().catch(() => undefined);
+    throw new TooLarge();
+  }
+  if (!response.body) return Promise.race([response.text(), aborted]);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) throw new TooLarge();
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    void reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  return text + decoder.decode();
 }
 
 const NOT_JSON = Symbol('not JSON');
@@ -216,13 +329,42 @@ function parseJson(text: string): unknown {
   }
 }
 
-function describeIssues(issues: z.ZodError['issues']): string {
+type ErrorBody = { code?: string; message?: string; request_id?: string };
+
+/** The spec's error body, field by field: one odd field does not lose the others. */
+function readErrorBody(json: unknown): ErrorBody {
+  const error = isObject(json) && isObject(json.error) ? json.error : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const body: ErrorBody = {};
+  const code = text(error.code);
+  const message = text(error.message);
+  const requestId = text(error.request_id);
+  if (code !== undefined) body.code = code;
+  if (message !== undefined) body.message = message;
+  if (requestId !== undefined) body.request_id = requestId;
+  return body;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
   const shown = issues.slice(0, MAX_SCHEMA_ISSUES_SHOWN).map((issue) => {
-    const path = issue.path.map(String).join('.');
+    const path = (issue.path ?? []).map((item) => String(item.key)).join('.');
     return `${path === '' ? '(root)' : path}: ${issue.message}`;
   });
   const more = issues.length - shown.length;
   return `${shown.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}.`;
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round(bytes / 1_000_000)} MB`;
 }
 
 /**

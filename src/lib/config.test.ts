@@ -3,8 +3,10 @@ import {
   apiBaseUrlFor,
   ConfigError,
   DEMO_API_BASE_URL_PATH,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   loadRuntimeConfig,
   resolveApiTarget,
+  resolveSettings,
 } from './config';
 
 describe('resolveApiTarget', () => {
@@ -135,10 +137,11 @@ describe('apiBaseUrlFor', () => {
 });
 
 describe('loadRuntimeConfig', () => {
+  // Bytes rather than a string, so a response without a Content-Type header stays untyped.
   const respond = (body: string, init: ResponseInit) =>
-    vi.fn<typeof fetch>(async () => new Response(body, init));
+    vi.fn<typeof fetch>(async () => new Response(new TextEncoder().encode(body), init));
 
-  it('reads config.json without the HTTP cache', async () => {
+  it('reads config.json with the default cache mode, so the page’s preload answers it', async () => {
     const fetchImpl = respond('{"apiBaseUrl":"https://api.example.com"}', {
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
     });
@@ -147,8 +150,41 @@ describe('loadRuntimeConfig', () => {
     });
     expect(fetchImpl).toHaveBeenCalledWith(
       '/config.json',
-      expect.objectContaining({ cache: 'no-store' }),
+      expect.not.objectContaining({ cache: expect.anything() }),
     );
+  });
+
+  it.each(['text/plain', 'application/octet-stream', null])(
+    'reads a config.json served as %s instead of starting the demo',
+    async (contentType) => {
+      const fetchImpl = respond('{"apiBaseUrl":"https://api.example.com"}', {
+        headers: contentType === null ? {} : { 'Content-Type': contentType },
+      });
+      await expect(loadRuntimeConfig(fetchImpl)).resolves.toEqual({
+        apiBaseUrl: 'https://api.example.com',
+      });
+    },
+  );
+
+  it('refuses a config.json served as text/plain that is not JSON, loudly', async () => {
+    const fetchImpl = respond('apiBaseUrl=https://api.example.com', {
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    await expect(loadRuntimeConfig(fetchImpl)).rejects.toThrow(/config.json is not valid JSON/);
+  });
+
+  it('drops a leading byte-order mark', async () => {
+    const fetchImpl = respond('\uFEFF{"apiBaseUrl":"https://api.example.com"}', {
+      headers: { 'Content-Type': 'application/json' },
+    });
+    await expect(loadRuntimeConfig(fetchImpl)).resolves.toEqual({
+      apiBaseUrl: 'https://api.example.com',
+    });
+  });
+
+  it('treats an untyped HTML page as no config', async () => {
+    const fetchImpl = respond('  <!doctype html><html></html>', { status: 200 });
+    await expect(loadRuntimeConfig(fetchImpl)).resolves.toBeUndefined();
   });
 
   it('treats a 404 as no config', async () => {
@@ -193,5 +229,60 @@ describe('loadRuntimeConfig', () => {
     await expect(loadRuntimeConfig(respond('oops', { status: 500 }))).rejects.toThrow(
       'config.json could not be loaded: the server answered 500.',
     );
+  });
+});
+
+describe('resolveSettings', () => {
+  it('gives the defaults for an empty config', () => {
+    expect(resolveSettings({}, undefined)).toEqual({
+      target: { mode: 'demo' },
+      requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+      imageSources: ['https:'],
+      categories: undefined,
+    });
+    expect(DEFAULT_REQUEST_TIMEOUT_MS).toBe(30_000);
+  });
+
+  it('allows images from the API origin and https: by default', () => {
+    expect(
+      resolveSettings({ apiBaseUrl: 'http://127.0.0.1:4010/x' }, undefined).imageSources,
+    ).toEqual(['http://127.0.0.1:4010', 'https:']);
+  });
+
+  it('reads requestTimeoutMs, imageOrigins and categories', () => {
+    const settings = resolveSettings(
+      {
+        apiBaseUrl: 'https://api.example.com',
+        requestTimeoutMs: 5000,
+        imageOrigins: ['https://CDN.example.com/', 'http:', 'https://cdn.example.com'],
+        categories: [' Books ', 'Toys & Games', 'Books'],
+      },
+      undefined,
+    );
+    expect(settings.requestTimeoutMs).toBe(5000);
+    expect(settings.imageSources).toEqual(['https://cdn.example.com', 'http:']);
+    expect(settings.categories).toEqual(['Books', 'Toys & Games']);
+  });
+
+  it.each([
+    [
+      { requestTimeoutMs: '30000' },
+      /requestTimeoutMs in config.json must be a whole number.*got a string/,
+    ],
+    [{ requestTimeoutMs: 10 }, /from 1000 to 600000, got 10\./],
+    [{ requestTimeoutMs: 1.5e3 + 0.5 }, /requestTimeoutMs/],
+    [{ imageOrigins: 'https:' }, /imageOrigins in config.json must be a list/],
+    [
+      { imageOrigins: ['https://cdn.example.com/path'] },
+      /"https:\/\/cdn.example.com\/path" is neither/,
+    ],
+    [{ imageOrigins: ['https://x.example.com; script-src *'] }, /is neither/],
+    [{ imageOrigins: ['data:'] }, /is neither/],
+    [{ imageOrigins: [42] }, /got a number in the list/],
+    [{ categories: 'Books' }, /categories in config.json must be a list/],
+    [{ categories: ['', 'Books'] }, /categories/],
+  ])('refuses %j with a clear message', (config, message) => {
+    expect(() => resolveSettings(config, undefined)).toThrow(ConfigError);
+    expect(() => resolveSettings(config, undefined)).toThrow(message);
   });
 });

@@ -30,14 +30,122 @@ export function resolveApiTarget(runtime: unknown, buildTime: string | undefined
   return { mode: 'demo' };
 }
 
+/** What config.json (and the build) decide, read and checked once at start-up. */
+export interface ConsoleSettings {
+  target: ApiTarget;
+  /** A request with no complete answer by then is abandoned (a network failure). */
+  requestTimeoutMs: number;
+  /**
+   * Where images (avatars) may come from, as Content-Security-Policy sources, besides the
+   * console's own origin and data: URLs. The same list decides the served img-src.
+   */
+  imageSources: string[];
+  /** Product categories offered as suggestions before any page of products has been seen. */
+  categories: string[] | undefined;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const MIN_REQUEST_TIMEOUT_MS = 1_000;
+const MAX_REQUEST_TIMEOUT_MS = 600_000;
+const MAX_CATEGORIES = 1_000;
+const MAX_CATEGORY_LENGTH = 200;
+
+export function resolveSettings(runtime: unknown, buildTime: string | undefined): ConsoleSettings {
+  const target = resolveApiTarget(runtime, buildTime);
+  const config = isPlainObject(runtime) ? runtime : {};
+  return {
+    target,
+    requestTimeoutMs: readTimeout(config.requestTimeoutMs),
+    imageSources: readImageSources(config.imageOrigins, target),
+    categories: readCategories(config.categories),
+  };
+}
+
+function readTimeout(value: unknown): number {
+  if (value === undefined || value === null) return DEFAULT_REQUEST_TIMEOUT_MS;
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < MIN_REQUEST_TIMEOUT_MS ||
+    value > MAX_REQUEST_TIMEOUT_MS
+  ) {
+    throw new ConfigError(
+      `requestTimeoutMs in config.json must be a whole number of milliseconds from ${MIN_REQUEST_TIMEOUT_MS} to ${MAX_REQUEST_TIMEOUT_MS}, got ${describeValue(value)}.`,
+    );
+  }
+  return value;
+}
+
+/**
+ * By default images may come from the API's origin and any https: address (avatars are URLs the
+ * API hands out). `imageOrigins` narrows (or widens) that: each entry is an origin such as
+ * "https://cdn.example.com" or a bare scheme, "https:". Plain http: is never allowed unless named.
+ */
+function readImageSources(value: unknown, target: ApiTarget): string[] {
+  if (value === undefined || value === null) {
+    return target.mode === 'api' ? unique([target.origin, 'https:']) : ['https:'];
+  }
+  const refuse = (detail: string): never => {
+    throw new ConfigError(
+      `imageOrigins in config.json must be a list of origins such as "https://cdn.example.com" or the scheme "https:": ${detail}`,
+    );
+  };
+  if (!Array.isArray(value)) return refuse(`got ${describe(value)}.`);
+  return unique(
+    value.map((entry) => {
+      if (typeof entry !== 'string') return refuse(`got ${describe(entry)} in the list.`);
+      const source = entry.trim();
+      if (source === 'https:' || source === 'http:') return source;
+      let url: URL | undefined;
+      try {
+        url = new URL(source);
+      } catch {
+        url = undefined;
+      }
+      const isOrigin =
+        url !== undefined &&
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        source.replace(/\/$/, '').toLowerCase() === url.origin;
+      return isOrigin && url ? url.origin : refuse(`"${source.slice(0, 100)}" is neither.`);
+    }),
+  );
+}
+
+function readCategories(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const valid =
+    Array.isArray(value) &&
+    value.length <= MAX_CATEGORIES &&
+    value.every(
+      (item) =>
+        typeof item === 'string' && item.trim() !== '' && item.length <= MAX_CATEGORY_LENGTH,
+    );
+  if (!valid) {
+    throw new ConfigError(
+      `categories in config.json must be a list of at most ${MAX_CATEGORIES} non-empty names (each at most ${MAX_CATEGORY_LENGTH} characters), such as ["Books", "Toys & Games"].`,
+    );
+  }
+  return unique((value as string[]).map((item) => item.trim()));
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+function describeValue(value: unknown): string {
+  return typeof value === 'number' ? String(value) : describe(value);
+}
+
 export function apiBaseUrlFor(target: ApiTarget, locationOrigin: string): string {
   return target.mode === 'demo' ? `${locationOrigin}${DEMO_API_BASE_URL_PATH}` : target.baseUrl;
 }
 
 /**
  * Reads the optional config.json served beside index.html. Resolves undefined when there is no
- * such file; throws ConfigError when there is one but it cannot be used, because silently falling
- * back to another API (or to the demo) would hide a broken deployment.
+ * such file (a 404, or the HTML page a single-page-app host answers unknown paths with); throws
+ * ConfigError when there is one but it cannot be used, because silently falling back to another
+ * API (or to the demo) would hide a broken deployment. A file served as text/plain or
+ * application/octet-stream is still a config file: it is parsed, not ignored.
  */
 export async function loadRuntimeConfig(
   fetchImpl: typeof fetch = fetch,
@@ -45,7 +153,9 @@ export async function loadRuntimeConfig(
 ): Promise<Record<string, unknown> | undefined> {
   let response: Response;
   try {
-    response = await fetchImpl(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    // The default cache mode lets the page's <link rel=preload> answer; the server marks the file
+    // no-cache, so it is revalidated rather than served stale.
+    response = await fetchImpl(url, { headers: { Accept: 'application/json' } });
   } catch (error) {
     // A TypeError means the file could not be fetched at all (offline, blocked). The file is
     // optional, so start with the build-time setting rather than not starting; anything else
@@ -60,14 +170,20 @@ export async function loadRuntimeConfig(
       `config.json could not be loaded: the server answered ${response.status}.`,
     );
   }
-  // Dev and preview servers (and most static hosts) answer unknown paths with index.html and a
-  // 200, so a non-JSON answer means "no config.json", not "broken config.json".
-  if (!isJsonContentType(response.headers.get('content-type'))) return undefined;
-
   const text = await response.text();
+  if (isHtml(response.headers.get('content-type'), text)) return undefined;
+  return parseRuntimeConfig(text);
+}
+
+/**
+ * Parses the text of config.json, as the browser and the servers that send the security headers
+ * read it. A leading byte-order mark is dropped (editors on Windows add one; the browser's own
+ * decoder drops it too, so both sides must agree).
+ */
+export function parseRuntimeConfig(text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(stripBom(text));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`config.json is not valid JSON: ${reason}`);
@@ -78,6 +194,10 @@ export async function loadRuntimeConfig(
     );
   }
   return parsed;
+}
+
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function readRuntimeBaseUrl(runtime: unknown): unknown {
@@ -139,10 +259,11 @@ function withoutSecrets(url: URL, raw: string): string {
   return `${url.protocol}//${credentials}${url.host}${url.pathname}${query}${fragment}`;
 }
 
-function isJsonContentType(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
+/** The SPA fallback: served as text/html, or (from a careless host) untyped but plainly markup. */
+function isHtml(contentType: string | null, text: string): boolean {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mediaType === 'text/html') return true;
+  return mediaType === '' && /^\s*</.test(stripBom(text));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -16,18 +16,17 @@ export function formatPrice(value: number): string {
   return priceFormat.format(value);
 }
 
-/** The table's range text, e.g. "1–50 of 1,000" (en dash); "0 of N" when the page is empty. */
-export function formatRange({
-  page,
-  limit,
-  total,
-}: {
-  page: number;
-  limit: number;
-  total: number;
-}) {
+/**
+ * The table's range text, e.g. "1–50 of 1,000" (en dash), from the rows actually returned: an API
+ * whose `meta.total` disagrees with its `data` cannot make the console claim rows it does not
+ * show. "0 of N" when the page is empty.
+ */
+export function formatRange(
+  { page, limit, total }: { page: number; limit: number; total: number },
+  rows: number,
+) {
   const first = (page - 1) * limit + 1;
-  if (total <= 0 || first > total) return `0 of ${formatCount(Math.max(total, 0))}`;
-  const last = Math.min(page * limit, total);
-  return `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`;
+  if (rows <= 0) return `0 of ${formatCount(Math.max(total, 0))}`;
+  const last = first + Math.min(rows, limit) - 1;
+  return `${formatCount(first)}–${formatCount(last)} of ${formatCount(Math.max(total, last))}`;
 }

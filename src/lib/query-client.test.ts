@@ -21,6 +21,8 @@ const rateLimitedNoHint = apiError({ status: 429 });
 describe('shouldRetry', () => {
   it.each([
     ['network', network, [true, true, false]],
+    ['a timeout', apiError({ kind: 'network', status: 0, code: 'timeout' }), [false]],
+    ['a redirect', apiError({ kind: 'invalid-response', status: 0, code: 'redirect' }), [false]],
     ['500', server500, [true, true, false]],
     ['503', gateway503, [true, true, false]],
     ['429', rateLimited, [true, true, true, false]],

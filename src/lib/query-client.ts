@@ -24,6 +24,9 @@ const RETRY_AFTER_SAFETY_MS = 50;
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.status === 429) return failureCount < MAX_RETRIES_RATE_LIMITED;
+  // A request that ran out its deadline is not tried again behind the person's back: each try
+  // would add the whole deadline to the wait. The alert offers Try again instead.
+  if (error.code === 'timeout') return false;
   const transient = error.kind === 'network' || (error.kind === 'http' && error.status >= 500);
   return transient && failureCount < MAX_RETRIES_TRANSIENT;
 }

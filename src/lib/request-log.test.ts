@@ -15,9 +15,11 @@ describe('createRequestLog', () => {
     const log = createRequestLog();
     log.record(entry({ status: 200 }));
     log.record(entry({ status: 404, requestId: 'req_1', error: 'Not found (HTTP 404).' }));
+    log.record(entry({ status: 0, error: 'This operation was aborted', cancelled: true }));
     expect(log.entries()).toMatchObject([
-      { id: 1, status: 200 },
+      { id: 1, status: 200, cancelled: undefined },
       { id: 2, status: 404, requestId: 'req_1', error: 'Not found (HTTP 404).' },
+      { id: 3, status: 0, cancelled: true },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { redactUrl } from './api-error';
+import { clipLine } from './display-text';
 
 export type RequestLogEntry = {
   readonly id: number;
@@ -13,6 +14,8 @@ export type RequestLogEntry = {
   readonly startedAt: number;
   /** A one-line summary of what went wrong, absent for successes. */
   readonly error?: string | undefined;
+  /** The caller gave up on it (navigation, a newer page): not a failure of the API. */
+  readonly cancelled?: boolean | undefined;
 };
 
 export type RequestLogInput = Omit<RequestLogEntry, 'id'>;
@@ -30,6 +33,8 @@ export type RequestLog = {
 };
 
 export const REQUEST_LOG_CAPACITY = 200;
+/** A one-line summary: the alert shows the whole (already capped) message. */
+const MAX_ERROR_LENGTH = 300;
 
 export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
   let snapshot: readonly RequestLogEntry[] = Object.freeze([]);
@@ -53,7 +58,8 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
         durationMs: input.durationMs,
         requestId: input.requestId,
         startedAt: input.startedAt,
-        error: input.error,
+        error: input.error === undefined ? undefined : clipLine(input.error, MAX_ERROR_LENGTH),
+        cancelled: input.cancelled,
       });
       publish([...snapshot.slice(Math.max(0, snapshot.length - capacity + 1)), entry]);
       return entry;

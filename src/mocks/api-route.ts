@@ -5,7 +5,16 @@ import { ApiProblem, errorResponse } from './http-utils.ts';
 import type { JwtClaims } from './jwt.ts';
 import { randomId } from './random-id.ts';
 import { rateLimitHeaders, type RateLimiter, type RateLimitSettings } from './rate-limiter.ts';
-import { simulatedResponse, type RouteKind, type ScenarioStore } from './scenarios.ts';
+import {
+  changesRealAnswer,
+  simulatedResponse,
+  transformedBody,
+  type RouteKind,
+  type ScenarioStore,
+} from './scenarios.ts';
+
+/** Demo mode marks the console's prefetches with this header (src/lib/api-client.ts). */
+const PREFETCH_HEADER = 'x-demo-prefetch';
 
 /** Everything a handler may need; one per `createMockApi` call. */
 export interface MockContext {
@@ -100,11 +109,18 @@ export function apiGet(
           });
         }
         const url = new URL(request.url);
-        const failure = context.scenarios.takeFailure(token, apiPathOf(url.pathname, path));
-        if (failure) return simulatedResponse(failure, kind, requestId, limitHeaders);
+        const failure = context.scenarios.takeFailure(
+          token,
+          apiPathOf(url.pathname, path),
+          request.headers.has(PREFETCH_HEADER),
+        );
+        if (failure && !changesRealAnswer(failure)) {
+          return await simulatedResponse(failure, kind, requestId, limitHeaders, token);
+        }
         requireScope(claims, scope);
         const body = await resolve({ request, url, params, claims });
-        return HttpResponse.json(body, { headers: limitHeaders });
+        const answer = failure ? transformedBody(failure, body) : body;
+        return HttpResponse.json(answer as JsonBodyType, { headers: limitHeaders });
       } catch (error) {
         if (error instanceof ApiProblem) return errorResponse(error, requestId, limitHeaders);
         throw error;

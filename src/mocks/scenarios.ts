@@ -2,18 +2,61 @@ import { HttpResponse } from 'msw';
 import { z } from 'zod';
 import { ApiProblem, errorResponse, invalidParameter } from './http-utils.ts';
 
+// In demo mode this runs in the page, under a Content-Security-Policy that forbids eval. Without
+// this, zod probes `new Function` on its first object parse and the browser reports a violation.
+z.config({ jitless: true });
+
+/**
+ * What a failure answers with. `json` is the spec's error body; `html` a proxy's error page;
+ * `malformed` a 200 that breaks the contract. The rest are what a hostile or broken API does, for
+ * the console's hardening tests:
+ * - `hang`: never answers; `slow`: sends headers and `{"data":[`, then a byte a second, forever;
+ * - `echo-token`: an error whose message and request id repeat the caller's bearer token;
+ * - `deep`: a 200 whose JSON is nested 100,000 levels deep;
+ * - `huge`: a 200 of 12 MB; `long-text`: the real answer with a 2,000,000-character first name;
+ * - `bidi`: the real answer with a first name that a right-to-left override would reverse;
+ * - `redirect`: a 302 to another host.
+ */
+const FAILURE_BODIES = [
+  'json',
+  'html',
+  'malformed',
+  'hang',
+  'slow',
+  'echo-token',
+  'deep',
+  'huge',
+  'long-text',
+  'bidi',
+  'redirect',
+] as const;
+export type FailureBody = (typeof FAILURE_BODIES)[number];
+const OK_BODIES: readonly FailureBody[] = [
+  'malformed',
+  'hang',
+  'slow',
+  'deep',
+  'huge',
+  'long-text',
+  'bidi',
+];
+
 const failureSchema = z
   .object({
     /** Matched against the path after any base prefix, whole segments only: `/v1/users` covers `/v1/users/user_1`. */
     path: z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"'),
-    status: z.literal([200, 401, 403, 404, 429, 500, 502, 503]),
+    status: z.literal([200, 302, 401, 403, 404, 429, 500, 502, 503]),
     count: z.number().int().min(1).max(1000).default(1),
     retryAfter: z.number().int().min(0).max(86_400).optional(),
-    body: z.enum(['json', 'html', 'malformed']).default('json'),
+    body: z.enum(FAILURE_BODIES).default('json'),
   })
   .strict()
-  .refine((failure) => failure.status !== 200 || failure.body === 'malformed', {
-    message: 'status 200 is only meaningful with body "malformed"',
+  .refine((failure) => failure.status !== 200 || OK_BODIES.includes(failure.body), {
+    message: `status 200 is only meaningful with body ${OK_BODIES.map((body) => `"${body}"`).join(', ')}`,
+    path: ['status'],
+  })
+  .refine((failure) => (failure.status === 302) === (failure.body === 'redirect'), {
+    message: 'status 302 goes with body "redirect", and only with it',
     path: ['status'],
   });
 
@@ -80,8 +123,12 @@ export class ScenarioStore {
     return this.byToken.get(token)?.latencyMs ?? 0;
   }
 
-  /** The first queued failure covering `apiPath`, with one use consumed. */
-  takeFailure(token: string, apiPath: string): SimulatedFailure | undefined {
+  /**
+   * The first queued failure covering `apiPath`, with one use consumed. A failure queued from the
+   * demo panel is meant for a request the person makes, so background prefetches never take one.
+   */
+  takeFailure(token: string, apiPath: string, prefetch = false): SimulatedFailure | undefined {
+    if (prefetch) return undefined;
     const failures = this.byToken.get(token)?.failures;
     const index = failures?.findIndex((failure) => pathCovers(failure.path, apiPath)) ?? -1;
     if (!failures || index < 0) return undefined;
@@ -113,7 +160,8 @@ export function simulatedResponse(
   kind: RouteKind,
   requestId: string,
   headers: Record<string, string>,
-): Response {
+  token: string,
+): Response | Promise<Response> {
   const { status } = failure;
   const [code, text] = STATUS_TEXT[status] ?? ['error', 'Error'];
   const extra: Record<string, string> = { ...headers };
@@ -127,15 +175,97 @@ export function simulatedResponse(
     extra['WWW-Authenticate'] =
       'Bearer realm="api", error="invalid_token", error_description="Simulated 401 (demo scenario)"';
   }
-  if (failure.body === 'html') {
-    // What a proxy or load balancer in front of a real API tends to answer with.
-    const page = `<!doctype html><html><head><title>${status} ${text}</title></head><body><h1>${status} ${text}</h1><hr><p>nginx</p></body></html>`;
-    return HttpResponse.html(page, { status, headers: extra });
-  }
-  if (failure.body === 'malformed') {
-    const body = kind === 'list' ? { data: 'oops', meta: null } : { data: { id: 42 } };
-    return HttpResponse.json(body, { status, headers: extra });
+  switch (failure.body) {
+    case 'html': {
+      // What a proxy or load balancer in front of a real API tends to answer with.
+      const page = `<!doctype html><html><head><title>${status} ${text}</title></head><body><h1>${status} ${text}</h1><hr><p>nginx</p></body></html>`;
+      return HttpResponse.html(page, { status, headers: extra });
+    }
+    case 'malformed': {
+      const body = kind === 'list' ? { data: 'oops', meta: null } : { data: { id: 42 } };
+      return HttpResponse.json(body, { status, headers: extra });
+    }
+    case 'hang':
+      return new Promise<Response>(() => undefined);
+    case 'slow':
+      return new HttpResponse(slowLoris(), {
+        status,
+        headers: { ...extra, 'Content-Type': 'application/json' },
+      });
+    case 'echo-token': {
+      const problem = new ApiProblem(
+        status,
+        code,
+        `Token Bearer ${token} is not allowed here (simulated echo)`,
+      );
+      return errorResponse(problem, `req_${token}`, { ...extra, 'X-Request-Id': token });
+    }
+    case 'deep': {
+      const depth = 100_000;
+      const body = `{"nested":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`;
+      return new HttpResponse(body, {
+        status,
+        headers: { ...extra, 'Content-Type': 'application/json' },
+      });
+    }
+    case 'huge': {
+      const body = `{"data":[{"id":"user_huge","name":"${'x'.repeat(12_000_000)}"}],"meta":{"total":1,"page":1,"limit":50}}`;
+      return new HttpResponse(body, {
+        status,
+        headers: { ...extra, 'Content-Type': 'application/json' },
+      });
+    }
+    case 'redirect':
+      return new HttpResponse(null, {
+        status,
+        headers: { ...extra, Location: 'https://evil.example/steal' },
+      });
+    case 'long-text':
+    case 'bidi':
+    case 'json':
+      break;
   }
   const message = `Simulated ${status} (demo scenario)`;
   return errorResponse(new ApiProblem(status, code, message), requestId, extra);
+}
+
+/** The real answer, changed the way a hostile API would: only for bodies that need it. */
+export function transformedBody(failure: SimulatedFailure, body: unknown): unknown {
+  const first = (value: unknown): Record<string, unknown> | undefined => {
+    const data = (value as { data?: unknown } | null)?.data;
+    const item = Array.isArray(data) ? data[0] : data;
+    return typeof item === 'object' && item !== null
+      ? (item as Record<string, unknown>)
+      : undefined;
+  };
+  const item = first(body);
+  if (item && failure.body === 'long-text') item.name = `Long ${'L'.repeat(2_000_000)}`;
+  if (item && failure.body === 'bidi') item.name = 'Admin \u202Egnp.exe\u202C';
+  return body;
+}
+
+/** Whether the failure is a change to the real answer rather than an answer of its own. */
+export function changesRealAnswer(failure: SimulatedFailure): boolean {
+  return failure.body === 'long-text' || failure.body === 'bidi';
+}
+
+/** Headers and the start of a list, then a space a second, forever (until the client hangs up). */
+function slowLoris(): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode('{"data":['));
+      timer = setInterval(() => {
+        try {
+          controller.enqueue(encoder.encode(' '));
+        } catch {
+          clearInterval(timer);
+        }
+      }, 1000);
+    },
+    cancel() {
+      clearInterval(timer);
+    },
+  });
 }

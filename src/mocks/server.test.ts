@@ -56,7 +56,7 @@ describe('startMockServer', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN);
     expect(response.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, OPTIONS');
     expect(response.headers.get('Access-Control-Allow-Headers')).toBe(
-      'Authorization, Accept, Content-Type',
+      'Authorization, Accept, Content-Type, X-Demo-Prefetch',
     );
     expect(response.headers.get('Access-Control-Max-Age')).toBe('600');
   });

@@ -38,7 +38,7 @@ const CORS_HEADERS = {
 
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Accept, Content-Type',
+  'Access-Control-Allow-Headers': 'Authorization, Accept, Content-Type, X-Demo-Prefetch',
   'Access-Control-Max-Age': '600',
 };
 
@@ -86,6 +86,10 @@ function internalError(error: unknown): Response {
   );
 }
 
+/**
+ * Streams the body as it is produced, so a scenario that sends headers and then a byte a second
+ * (slow-loris) behaves over HTTP as it would from a real server. A client that hangs up stops it.
+ */
 async function writeResponse(
   response: Response,
   extraHeaders: Record<string, string>,
@@ -95,9 +99,19 @@ async function writeResponse(
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const body = Buffer.from(await response.arrayBuffer());
   res.writeHead(response.status, { ...headers, ...extraHeaders });
-  res.end(body);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  res.once('close', () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done || res.destroyed) break;
+    res.write(value);
+  }
+  res.end();
 }
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {

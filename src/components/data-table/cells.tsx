@@ -1,4 +1,5 @@
 import { formatPrice } from '../../lib/format';
+import { apiLine } from '../api-text';
 import { formatDateTime } from '../../lib/time';
 import { CopyIdButton } from './copy-id-button';
 
@@ -11,6 +12,9 @@ import { CopyIdButton } from './copy-id-button';
 export const TRUNCATE_CLASSES =
   'block truncate focus:whitespace-normal focus:wrap-break-word focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 
+/** A cell never puts more of one value in the DOM than this (the user page can show more). */
+export const MAX_CELL_TEXT = 500;
+
 export function TruncatedText({
   text,
   maxChars,
@@ -21,10 +25,11 @@ export function TruncatedText({
   maxChars: number;
   className?: string;
 }) {
-  if (text.length <= maxChars) return <span className={className}>{text}</span>;
+  const shown = apiLine(text, MAX_CELL_TEXT);
+  if (text.length <= maxChars) return <span className={className}>{shown}</span>;
   return (
-    <span tabIndex={0} title={text} className={`${TRUNCATE_CLASSES} ${className}`}>
-      {text}
+    <span tabIndex={0} title={shown} className={`${TRUNCATE_CLASSES} ${className}`}>
+      {shown}
     </span>
   );
 }
@@ -43,7 +48,7 @@ export function IdCell({ id }: { id: string }) {
 export function DateTimeText({ value }: { value: string }) {
   const ms = Date.parse(value);
   // The schema accepts any string here; an unreadable date is shown as it came.
-  if (Number.isNaN(ms)) return <span>{value}</span>;
+  if (Number.isNaN(ms)) return <span>{apiLine(value, 100)}</span>;
   const utc = new Date(ms).toISOString();
   return (
     <time dateTime={utc} title={utc} className="whitespace-nowrap">

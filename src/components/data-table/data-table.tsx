@@ -201,7 +201,7 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
         </table>
       </div>
       <PaginationBar
-        statusText={data ? formatRange(data.meta) : busy ? `Loading ${noun}…` : ''}
+        statusText={data ? formatRange(data.meta, rows.length) : busy ? `Loading ${noun}…` : ''}
         pageText={
           total === undefined
             ? ''

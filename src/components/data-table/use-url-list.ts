@@ -17,6 +17,7 @@ export interface UrlListConfig<TParams extends PageParams, TItem, TKey extends Q
   serialize: (params: TParams) => URLSearchParams;
   queryOptions: (
     params: TParams,
+    options?: { prefetch?: boolean },
   ) => UseQueryOptions<ListPage<TItem>, ApiError, ListPage<TItem>, TKey>;
 }
 
@@ -53,7 +54,9 @@ export function useUrlList<TParams extends PageParams, TItem, TKey extends Query
   const nextPage = lastPage !== undefined && params.page < lastPage ? params.page + 1 : null;
   useEffect(() => {
     if (nextPage === null) return;
-    void queryClient.prefetchQuery(config.queryOptions({ ...params, page: nextPage }));
+    void queryClient.prefetchQuery(
+      config.queryOptions({ ...params, page: nextPage }, { prefetch: true }),
+    );
   }, [config, nextPage, params, queryClient]);
 
   return {

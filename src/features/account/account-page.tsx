@@ -1,16 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button } from '../../components/button';
+import { useMemo, useState } from 'react';
 import { CopyButton } from '../../components/copy-button';
 import { JsonTree } from '../../components/json-tree';
 import { QueryAlert } from '../../components/query-alert';
+import { RawJson } from '../../components/raw-json';
+import { ViewSwitch } from '../../components/view-switch';
+import { formatJson } from '../../lib/json-text';
 import { accountQueryOptions } from './api/account-api';
+
+const VIEWS = [
+  { value: 'tree', label: 'Tree' },
+  { value: 'raw', label: 'Raw JSON' },
+] as const;
 
 /** GET /v3/account: its shape is undocumented, so it is shown as whatever JSON comes back. */
 export function AccountPage() {
   const query = useQuery(accountQueryOptions());
   const [view, setView] = useState<'tree' | 'raw'>('tree');
-  const raw = query.data === undefined ? '' : JSON.stringify(query.data, null, 2);
+  const raw = useMemo(
+    () => (query.data === undefined ? { text: '', truncated: false } : formatJson(query.data)),
+    [query.data],
+  );
 
   return (
     <div className="space-y-4">
@@ -27,30 +37,13 @@ export function AccountPage() {
           className="space-y-3 rounded-md border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
         >
           <div className="flex flex-wrap items-center gap-2">
-            <div role="group" aria-label="View" className="inline-flex gap-1">
-              <Button
-                aria-pressed={view === 'tree'}
-                variant={view === 'tree' ? 'primary' : 'secondary'}
-                onClick={() => setView('tree')}
-              >
-                Tree
-              </Button>
-              <Button
-                aria-pressed={view === 'raw'}
-                variant={view === 'raw' ? 'primary' : 'secondary'}
-                onClick={() => setView('raw')}
-              >
-                Raw JSON
-              </Button>
-            </div>
-            <CopyButton text={raw} label="Copy JSON" />
+            <ViewSwitch value={view} options={VIEWS} onChange={setView} />
+            <CopyButton text={raw.text} label="Copy JSON" />
           </div>
           {view === 'tree' ? (
             <JsonTree value={query.data} label="account" />
           ) : (
-            <pre className="max-h-[32rem] overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-950">
-              {raw}
-            </pre>
+            <RawJson json={raw} />
           )}
         </section>
       )}

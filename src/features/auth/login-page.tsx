@@ -40,12 +40,16 @@ export function LoginPage({ mintDemoToken }: LoginPageProps) {
   if (session) return <Navigate to={next} replace />;
 
   function signInWith(token: string) {
+    // The store checks the token again, with the same rules; a clock tick between the two
+    // checks must still end in a message, never in an uncaught error.
     const parsed = parseToken(token);
-    if (!parsed.ok) {
-      setProblem(parsed.problem);
+    try {
+      if (!parsed.ok) throw new Error(parsed.problem);
+      store.signIn(parsed.token, remember);
+    } catch (error) {
+      setProblem((error as Error).message);
       return;
     }
-    store.signIn(parsed.token, remember);
     navigate(next, { replace: true });
   }
 

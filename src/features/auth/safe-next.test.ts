@@ -22,6 +22,11 @@ describe('safeNextPath', () => {
     '/\n/evil.example',
     '/\t/evil.example',
     '/login?next=/users',
+    // Safe-looking until dot segments and escapes are resolved.
+    '/.//evil.example',
+    '/users/..//evil.example',
+    '/%2e//evil.example',
+    '/./\\evil.example',
   ])('refuses %s and goes to /users', (next) => {
     expect(safeNextPath(next)).toBe('/users');
   });

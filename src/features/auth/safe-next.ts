@@ -15,6 +15,12 @@ export function safeNextPath(next: string | null | undefined): string {
     const base = 'https://console.invalid';
     const url = new URL(next, base);
     if (url.origin !== base) return DEFAULT_AFTER_SIGN_IN;
+    // Checked again after the URL parser has resolved dot segments and percent-escapes:
+    // "/.//evil.example" and "/%2e//evil.example" normalise to "//evil.example", which the router
+    // would read as another host (and refuse by throwing).
+    if (url.pathname.startsWith('//') || url.pathname.startsWith('/\\')) {
+      return DEFAULT_AFTER_SIGN_IN;
+    }
     if (url.pathname === '/login') return DEFAULT_AFTER_SIGN_IN;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {

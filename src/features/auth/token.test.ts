@@ -70,7 +70,20 @@ describe('parseToken', () => {
     ],
     ['alg RS256', makeToken(valid, { alg: 'RS256' }), /signed with "RS256"/],
     ['no exp', makeToken({ sub: 'u1' }), /no expiry time/],
-    ['a string exp', makeToken({ ...valid, exp: '1700000000' }), /not a number/],
+    ['a string exp', makeToken({ ...valid, exp: '1700000000' }), /exp claim\) is not a date/],
+    ['an exp past the Date range', makeToken({ ...valid, exp: 1e13 }), /exp claim\) is not a date/],
+    ['an exp of 1e308', makeToken({ ...valid, exp: 1e308 }), /exp claim\) is not a date/],
+    ['an iat past the Date range', makeToken({ ...valid, iat: 1e16 }), /iat claim\) is not a date/],
+    [
+      'a token with less than the clock skew left',
+      makeToken({ ...valid, exp: NOW / 1000 + 9 }),
+      /expires in under 10 seconds/,
+    ],
+    [
+      'a token over 16 KB',
+      makeToken({ ...valid, pad: 'x'.repeat(16_000) }),
+      /is 22 KB long; servers refuse an Authorization header that long/,
+    ],
     [
       'an expired token',
       makeToken({ ...valid, exp: NOW / 1000 - 1 }),

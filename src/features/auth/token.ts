@@ -19,6 +19,19 @@ export type ParsedToken =
   { ok: true; token: string; claims: TokenClaims } | { ok: false; problem: string };
 
 const BASE64URL_PART = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A token must have more than this left to be used: the console stops sending it this long before
+ * `exp`, so a request never reaches the API with a token the API would already call expired.
+ * Sign-in, the stored session and every request check expiry with this same margin.
+ */
+export const CLOCK_SKEW_MS = 10_000;
+
+/** Servers refuse request headers much longer than this; the API would then look unreachable. */
+export const MAX_TOKEN_LENGTH = 16_000;
+
+/** The largest time a JavaScript Date can hold, in seconds (±100,000,000 days from 1970). */
+const MAX_DATE_SECONDS = 8.64e12;
 const PART_NAMES = ['header', 'payload', 'signature'] as const;
 
 /** Accepts what people paste: surrounding whitespace and a leading `Bearer ` are dropped. */
@@ -29,9 +42,19 @@ export function normaliseTokenInput(raw: string): string {
     .trim();
 }
 
+/**
+ * Checks a pasted or stored token without verifying it (the API does that): its shape, its
+ * algorithm, and that it has more than CLOCK_SKEW_MS left at `nowMs`.
+ */
 export function parseToken(raw: string, nowMs: number = Date.now()): ParsedToken {
   const token = normaliseTokenInput(raw);
   if (token === '') return { ok: false, problem: 'Paste an access token to sign in.' };
+  if (token.length > MAX_TOKEN_LENGTH) {
+    return {
+      ok: false,
+      problem: `This token is ${Math.ceil(token.length / 1000)} KB long; servers refuse an Authorization header that long (the console accepts up to ${MAX_TOKEN_LENGTH / 1000} KB).`,
+    };
+  }
 
   const parts = token.split('.');
   if (parts.length !== 3) {
@@ -68,20 +91,39 @@ export function parseToken(raw: string, nowMs: number = Date.now()): ParsedToken
       problem: 'The token has no expiry time (exp claim), so it cannot be used.',
     };
   }
-  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) {
+  if (!isDateSeconds(claims.exp)) {
     return {
       ok: false,
-      problem: 'The token’s expiry time (exp claim) is not a number of seconds since 1970.',
+      problem:
+        'The token’s expiry time (exp claim) is not a date: it should be a number of seconds since 1970.',
     };
   }
-  if (claims.exp * 1000 <= nowMs) {
+  if (typeof claims.iat === 'number' && !isDateSeconds(claims.iat)) {
     return {
       ok: false,
-      problem: `This token expired on ${new Date(claims.exp * 1000).toISOString()}. Get a new token and try again.`,
+      problem:
+        'The token’s issue time (iat claim) is not a date: it should be a number of seconds since 1970.',
+    };
+  }
+  const expiresAt = claims.exp * 1000;
+  if (expiresAt <= nowMs) {
+    return {
+      ok: false,
+      problem: `This token expired on ${new Date(expiresAt).toISOString()}. Get a new token and try again.`,
+    };
+  }
+  if (expiresAt - CLOCK_SKEW_MS <= nowMs) {
+    return {
+      ok: false,
+      problem: `This token expires in under ${CLOCK_SKEW_MS / 1000} seconds, too soon to use. Get a new token and try again.`,
     };
   }
 
   return { ok: true, token, claims: pickClaims(claims, claims.exp) };
+}
+
+function isDateSeconds(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_DATE_SECONDS;
 }
 
 function decodePart<T>(
@@ -102,8 +144,7 @@ function decodePart<T>(
 
 function pickClaims(claims: Record<string, unknown>, exp: number): TokenClaims {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  const seconds = (value: unknown) =>
-    typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  const seconds = (value: unknown) => (isDateSeconds(value) ? value : undefined);
   return {
     exp,
     sub: text(claims.sub),

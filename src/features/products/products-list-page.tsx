@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
 import { QueryAlert } from '../../components/query-alert';
+import { RefreshStatus } from '../../components/refresh-status';
 import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
 import {
   productFields,
@@ -65,7 +66,10 @@ export function ProductsListPage() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-semibold">Products</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold">Products</h1>
+        <RefreshStatus query={list.query} />
+      </div>
       <ProductFiltersBar
         filters={filters}
         categories={categories}

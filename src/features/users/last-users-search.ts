@@ -1,6 +1,5 @@
+import { USERS_SEARCH_KEY as STORAGE_KEY } from './user-storage';
 import { parseUsersSearch, serializeUsersSearch } from './users-search-params';
-
-const STORAGE_KEY = 'admin-console.users-search';
 
 /** Location state the users list gives links to a user, so the user page can go back to it. */
 export type UsersListState = { usersSearch: string };

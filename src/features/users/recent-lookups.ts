@@ -1,4 +1,5 @@
-const STORAGE_KEY = 'admin-console.recent-lookups';
+import { RECENT_LOOKUPS_KEY as STORAGE_KEY } from './user-storage';
+
 const MAX = 5;
 
 /** The last few ids looked up, kept for this tab's session only. */

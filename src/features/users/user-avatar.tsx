@@ -1,18 +1,29 @@
 import { useState } from 'react';
+import { apiLine } from '../../components/api-text';
+import { isAllowedImageUrl } from '../../lib/image-sources';
 
 /**
- * The avatar, only from a web address: a `javascript:` or `data:` URL from the API never becomes
- * an image. Otherwise, or when the image does not load, the initials stand in (decorative: the
- * name is the page's heading).
+ * The avatar, only from a web address the console's image sources allow (the page's
+ * Content-Security-Policy says the same): a `javascript:` or `data:` URL from the API never
+ * becomes an image, and neither does an address the policy would block. Otherwise, or when the
+ * image does not load, the initials stand in (decorative: the name is the page's heading).
  */
-export function UserAvatar({ name, url }: { name: string; url: string }) {
+export function UserAvatar({
+  name,
+  url,
+  imageSources,
+}: {
+  name: string;
+  url: string;
+  imageSources: readonly string[];
+}) {
   const [failed, setFailed] = useState(false);
   const size = 'size-20 shrink-0 rounded-full';
-  if (isWebUrl(url) && !failed) {
+  if (isAllowedImageUrl(url, imageSources) && !failed) {
     return (
       <img
         src={url}
-        alt={name}
+        alt={apiLine(name, 500)}
         width={80}
         height={80}
         referrerPolicy="no-referrer"
@@ -29,6 +40,12 @@ export function UserAvatar({ name, url }: { name: string; url: string }) {
       {initials(name)}
     </span>
   );
+}
+
+/** Why a web address was not shown, for the page to say; null when it is shown (or is no web address). */
+export function blockedImageOrigin(url: string, imageSources: readonly string[]): string | null {
+  if (!isWebUrl(url) || isAllowedImageUrl(url, imageSources)) return null;
+  return new URL(url).origin;
 }
 
 export function isWebUrl(url: string): boolean {

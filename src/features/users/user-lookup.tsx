@@ -5,6 +5,18 @@ import { parseUserIdInput } from './parse-user-id';
 import { readRecentLookups, rememberLookup } from './recent-lookups';
 import { userPath } from './user-path';
 
+/** One lookup box per page (in the shell), so it has a fixed id to be focused by. */
+const USER_LOOKUP_INPUT_ID = 'user-lookup';
+
+/** Puts the keyboard in the header's User ID box ("Look up another user", the `/` shortcut). */
+export function focusUserLookup(): void {
+  const input = document.getElementById(USER_LOOKUP_INPUT_ID);
+  if (input instanceof HTMLInputElement) {
+    input.focus();
+    input.select();
+  }
+}
+
 /**
  * The header's lookup box: support pastes an id or a link and lands on the user.
  *
@@ -16,7 +28,7 @@ export function UserLookup() {
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [recent, setRecent] = useState(readRecentLookups);
-  const inputId = useId();
+  const inputId = USER_LOOKUP_INPUT_ID;
   const problemId = useId();
   const recentId = useId();
 

@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupMockApiClient } from '../../test/api-test-server';
 import { HOSTILE_USER, LONG_TEXT_USER } from '../../mocks/data';
 import { rememberLookup } from './recent-lookups';
+import { usersKeys } from './api/users-api';
+import { UserLookup } from './user-lookup';
 import { UserPage } from './user-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -13,16 +16,20 @@ setupMockApiClient({ users: 10, products: 1 });
 
 beforeEach(() => sessionStorage.clear());
 
-function renderUser(id: string, state?: unknown) {
+function renderUser(id: string, state?: unknown, imageSources: readonly string[] = ['https:']) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/users/:id', element: <UserPage id={id} /> }], {
-    initialEntries: [{ pathname: `/users/${encodeURIComponent(id)}`, state }],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/users/:id', element: <UserPage id={id} imageSources={imageSources} /> }],
+    {
+      initialEntries: [{ pathname: `/users/${encodeURIComponent(id)}`, state }],
+    },
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return queryClient;
 }
 
 describe('UserPage', () => {
@@ -40,16 +47,26 @@ describe('UserPage', () => {
 
   it('keeps the bio’s line breaks', async () => {
     renderUser(LONG_TEXT_USER.id);
-    const bio = await screen.findByText(/This profile exists/);
-    expect(bio.textContent).toBe(LONG_TEXT_USER.profile.bio);
+    const bio = (await screen.findByText(/This profile exists/)).closest('p');
+    expect(bio?.textContent).toBe(LONG_TEXT_USER.profile.bio);
     expect(bio).toHaveClass('whitespace-pre-line');
   });
 
-  it('shows the profile: avatar, e-mail link, created time and the id with copy', async () => {
+  it('shows no avatar from an address the image sources do not allow, and says why', async () => {
     renderUser(LONG_TEXT_USER.id);
+    await screen.findByRole('heading', { level: 1, name: LONG_TEXT_USER.name });
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(
+      screen.getByText(/The avatar is not shown: it is at http:\/\/avatars\.example\.com/),
+    ).toBeVisible();
+  });
+
+  it('shows the profile: avatar, e-mail link, created time and the id with copy', async () => {
+    renderUser(LONG_TEXT_USER.id, undefined, ['http://avatars.example.com']);
     expect(
       await screen.findByRole('heading', { level: 1, name: LONG_TEXT_USER.name }),
     ).toBeVisible();
+    expect(screen.queryByText(/The avatar is not shown/)).toBeNull();
     expect(screen.getByRole('img', { name: LONG_TEXT_USER.name })).toHaveAttribute(
       'src',
       LONG_TEXT_USER.profile.avatar_url,
@@ -58,7 +75,10 @@ describe('UserPage', () => {
       'href',
       `mailto:${LONG_TEXT_USER.email}`,
     );
-    expect(document.querySelector('time')).toHaveAttribute('dateTime', '2021-06-15T08:30:00.000Z');
+    expect(document.querySelector('dl time')).toHaveAttribute(
+      'dateTime',
+      '2021-06-15T08:30:00.000Z',
+    );
     expect(screen.getByRole('button', { name: `Copy ID ${LONG_TEXT_USER.id}` })).toBeVisible();
   });
 
@@ -69,9 +89,36 @@ describe('UserPage', () => {
     expect(alert).toHaveTextContent('User user_nobody not found');
     expect(alert).toHaveTextContent(/Request ID: req_/);
     expect(within(alert).getByRole('button', { name: 'Copy request ID' })).toBeVisible();
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    // Asking again would get the same 404.
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.getByText(/Use the User ID box above to look up another user/)).toBeVisible();
     expect(screen.queryByLabelText('User ID')).toBeNull();
+  });
+
+  it('offers to look up another user instead of trying the same id again', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/users/:id',
+          element: (
+            <>
+              <UserLookup />
+              <UserPage id="user_nobody" imageSources={[]} />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/users/user_nobody'] },
+    );
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Look up another user' }));
+    expect(screen.getByRole('searchbox', { name: 'User ID' })).toHaveFocus();
   });
 
   it('offers the ids looked up before when one is not found', async () => {
@@ -93,5 +140,39 @@ describe('UserPage', () => {
       'href',
       '/users?page=3&limit=25&sort=-name',
     );
+  });
+
+  it('copies the e-mail address', async () => {
+    const user = userEvent.setup();
+    renderUser(LONG_TEXT_USER.id);
+    await user.click(await screen.findByRole('button', { name: 'Copy email' }));
+    expect(await navigator.clipboard.readText()).toBe(LONG_TEXT_USER.email);
+  });
+
+  it('shows the API’s answer as raw JSON, and Refresh refetches without leaving that view', async () => {
+    const user = userEvent.setup();
+    const queryClient = renderUser(LONG_TEXT_USER.id);
+    await user.click(await screen.findByRole('button', { name: 'Raw JSON' }));
+    expect(screen.getByRole('button', { name: 'Raw JSON' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const raw = screen.getByRole('region', { name: 'User response' });
+    const shown = JSON.parse(raw.textContent ?? '') as { data: { id: string; email: string } };
+    expect(shown.data).toMatchObject({ id: LONG_TEXT_USER.id, email: LONG_TEXT_USER.email });
+    expect(screen.queryByText('Bio')).toBeNull();
+    expect(screen.getByText(/^Updated/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(usersKeys.detail(LONG_TEXT_USER.id))?.dataUpdateCount).toBe(
+        2,
+      ),
+    );
+    expect(screen.getByRole('region', { name: 'User response' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: LONG_TEXT_USER.name })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    expect(screen.getByText('Bio')).toBeVisible();
   });
 });

@@ -1,17 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ApiText, apiLine } from '../../components/api-text';
 import { DateTimeText } from '../../components/data-table/cells';
+import { CopyButton } from '../../components/copy-button';
 import { CopyIdButton } from '../../components/data-table/copy-id-button';
+import { Button } from '../../components/button';
 import { QueryAlert } from '../../components/query-alert';
+import { RawJson } from '../../components/raw-json';
+import { RefreshStatus } from '../../components/refresh-status';
+import { ViewSwitch } from '../../components/view-switch';
+import { formatJson } from '../../lib/json-text';
 import { userDetailQueryOptions, type UserDetail } from './api/users-api';
 import { usersListHref } from './last-users-search';
 import { readRecentLookups } from './recent-lookups';
-import { UserAvatar } from './user-avatar';
+import { blockedImageOrigin, UserAvatar } from './user-avatar';
+import { focusUserLookup } from './user-lookup';
 import { userPath } from './user-path';
 
 /** One user with profile. Everything from the API is rendered as text, never as markup. */
-export function UserPage({ id }: { id: string }) {
+export function UserPage({ id, imageSources }: { id: string; imageSources: readonly string[] }) {
   const query = useQuery(userDetailQueryOptions(id));
   const location = useLocation();
 
@@ -24,15 +32,23 @@ export function UserPage({ id }: { id: string }) {
         <span aria-hidden="true">←</span> Back to users
       </Link>
       {query.data ? (
-        <UserProfile user={query.data} />
+        <UserProfile
+          user={query.data}
+          imageSources={imageSources}
+          refresh={<RefreshStatus query={query} />}
+        />
       ) : query.isPending ? (
         <ProfileSkeleton />
       ) : (
         <h1 className="text-xl font-semibold break-all">
-          {query.error?.status === 404 ? 'User not found' : `User ${id}`}
+          {query.error?.status === 404 ? 'User not found' : `User ${apiLine(id, 200)}`}
         </h1>
       )}
-      <QueryAlert query={query} what={`user ${id}`} />
+      <QueryAlert query={query} what={`user ${id}`}>
+        {query.error?.status === 404 && (
+          <Button onClick={focusUserLookup}>Look up another user</Button>
+        )}
+      </QueryAlert>
       {query.error?.status === 404 && <NotFoundHelp id={id} />}
     </div>
   );
@@ -68,28 +84,78 @@ function NotFoundHelp({ id }: { id: string }) {
   );
 }
 
-function UserProfile({ user }: { user: UserDetail }) {
-  const bioId = useId();
-  const { bio, location, avatar_url: avatarUrl } = user.profile;
+const VIEWS = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'raw', label: 'Raw JSON' },
+] as const;
+
+function UserProfile({
+  user,
+  imageSources,
+  refresh,
+}: {
+  user: UserDetail;
+  imageSources: readonly string[];
+  refresh: ReactNode;
+}) {
+  const [view, setView] = useState<'profile' | 'raw'>('profile');
+  const avatarUrl = user.profile.avatar_url;
+  const blockedOrigin = blockedImageOrigin(avatarUrl, imageSources);
   return (
     <article className="space-y-6">
       <div className="flex items-start gap-4">
-        <UserAvatar key={avatarUrl} name={user.name} url={avatarUrl} />
+        <UserAvatar key={avatarUrl} name={user.name} url={avatarUrl} imageSources={imageSources} />
         <div className="min-w-0 space-y-1">
-          <h1 className="text-2xl font-semibold wrap-break-word">{user.name}</h1>
+          <h1 className="text-2xl font-semibold wrap-break-word">{apiLine(user.name, MAX_NAME)}</h1>
           <p className="flex items-center gap-1 text-sm text-slate-700 dark:text-slate-300">
-            <code className="font-mono break-all">{user.id}</code>
+            <code className="font-mono break-all">{apiLine(user.id, 200)}</code>
             <CopyIdButton id={user.id} />
           </p>
+          {blockedOrigin && (
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              The avatar is not shown: it is at {apiLine(blockedOrigin, 200)}, and this console
+              loads images only from the addresses its settings allow (imageOrigins in config.json).
+            </p>
+          )}
         </div>
       </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <ViewSwitch value={view} options={VIEWS} onChange={setView} />
+        {refresh}
+      </div>
+      {view === 'profile' ? <ProfileDetails user={user} /> : <UserResponse user={user} />}
+    </article>
+  );
+}
+
+/**
+ * The lookup's answer as JSON, for support to hand on. It is the answer as the console read it:
+ * the `{ data }` envelope with the fields the console knows (the schema drops any others).
+ */
+function UserResponse({ user }: { user: UserDetail }) {
+  const raw = useMemo(() => formatJson({ data: user }), [user]);
+  return (
+    <div className="max-w-3xl space-y-2">
+      <CopyButton text={raw.text} label="Copy JSON" />
+      <RawJson json={raw} label="User response" />
+    </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: UserDetail }) {
+  const bioId = useId();
+  const { bio, location } = user.profile;
+  return (
+    <div className="space-y-6">
       <dl className="grid max-w-3xl gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-600 dark:text-slate-300">Email</dt>
         <dd className="min-w-0 wrap-break-word">
-          <EmailLink email={user.email} />
+          <EmailLink email={user.email} /> <CopyButton text={user.email} label="Copy email" />
         </dd>
         <dt className="font-medium text-slate-600 dark:text-slate-300">Location</dt>
-        <dd className="min-w-0 wrap-break-word">{location || <NotGiven />}</dd>
+        <dd className="min-w-0 wrap-break-word">
+          {location ? <ApiText text={location} /> : <NotGiven />}
+        </dd>
         <dt className="font-medium text-slate-600 dark:text-slate-300">Created</dt>
         <dd>
           <DateTimeText value={user.created_at} />
@@ -100,17 +166,23 @@ function UserProfile({ user }: { user: UserDetail }) {
           Bio
         </h2>
         {/* pre-line keeps the author's line breaks; the text itself is never parsed as HTML. */}
-        <p className="text-sm whitespace-pre-line wrap-break-word">{bio || <NotGiven />}</p>
+        <p className="text-sm whitespace-pre-line wrap-break-word">
+          {bio ? <ApiText text={bio} max={MAX_BIO} /> : <NotGiven />}
+        </p>
       </section>
-    </article>
+    </div>
   );
 }
 
 // No `?`, `#`, `&` or `%`: in a mailto: link they would add headers (cc, body) to the message.
 const PLAIN_EMAIL = /^[^\s@?#&%<>"'\\/]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
+/** A name longer than this is not a name; the heading shows this much of it. */
+const MAX_NAME = 500;
+const MAX_BIO = 10_000;
+
 function EmailLink({ email }: { email: string }) {
-  if (!PLAIN_EMAIL.test(email)) return <span>{email}</span>;
+  if (!PLAIN_EMAIL.test(email)) return <ApiText text={email} />;
   return (
     <a
       href={`mailto:${email}`}

@@ -1,7 +1,9 @@
 import { Link, useLocation } from 'react-router';
+import { apiLine } from '../../components/api-text';
 import {
   DateTimeText,
   IdCell,
+  MAX_CELL_TEXT,
   TRUNCATE_CLASSES,
   TruncatedText,
 } from '../../components/data-table/cells';
@@ -43,14 +45,15 @@ function UserNameLink({ user }: { user: User }) {
   // The list's view travels with the link, so the user page can go back to the same page.
   const { search } = useLocation();
   const state: UsersListState = { usersSearch: search };
+  const name = apiLine(user.name, MAX_CELL_TEXT);
   return (
     <Link
       to={userPath(user.id)}
       state={state}
-      title={user.name.length > LONG_NAME ? user.name : undefined}
+      title={user.name.length > LONG_NAME ? name : undefined}
       className={`max-w-80 font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300 ${user.name.length > LONG_NAME ? TRUNCATE_CLASSES : ''}`}
     >
-      {user.name}
+      {name}
     </Link>
   );
 }

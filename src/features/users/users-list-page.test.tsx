@@ -109,4 +109,18 @@ describe('UsersListPage', () => {
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(1);
   });
+
+  it('refreshes the page on screen without leaving it', async () => {
+    const { router, queryClient } = renderAt('/users?page=2&limit=10&sort=-name');
+    await waitFor(() => expect(status()).toHaveTextContent('11–20 of 120'));
+    const rows = firstCells(1);
+    const key = usersKeys.list({ page: 2, limit: 10, sort: '-name' });
+    expect(screen.getByText(/^Updated/)).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(queryClient.getQueryState(key)?.dataUpdateCount).toBe(2));
+    expect(router.state.location.search).toBe('?page=2&limit=10&sort=-name');
+    expect(status()).toHaveTextContent('11–20 of 120');
+    expect(firstCells(1)).toEqual(rows);
+  });
 });

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
 import { QueryAlert } from '../../components/query-alert';
+import { RefreshStatus } from '../../components/refresh-status';
 import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
 import {
   userFields,
@@ -63,7 +64,10 @@ export function UsersListPage() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-semibold">Users</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold">Users</h1>
+        <RefreshStatus query={list.query} />
+      </div>
       <QueryAlert query={list.query} what="users" />
       <DataTable
         label="Users"

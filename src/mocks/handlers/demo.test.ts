@@ -159,6 +159,73 @@ describe('POST /__demo/scenario', () => {
     expect(await detail.json()).toEqual({ data: { id: 42 } });
   });
 
+  it('keeps a queued failure for a request the person makes, not a prefetch', async () => {
+    const token = await mintDemoToken('valid');
+    await postScenario(token, { fail: { path: '/v1/users', status: 500 } });
+    const prefetch = await fetchApi('/v1/users?page=2', token, { 'X-Demo-Prefetch': '1' });
+    expect(prefetch.status).toBe(200);
+    expect((await fetchApi('/v1/users?page=2', token)).status).toBe(500);
+  });
+
+  it('can repeat the caller’s token back, as a careless API might', async () => {
+    const token = await mintDemoToken('valid');
+    await postScenario(token, { fail: { path: '/v3/account', status: 403, body: 'echo-token' } });
+    const response = await fetchApi('/v3/account', token);
+    expect(response.status).toBe(403);
+    const body = (await response.json()) as { error: { message: string; request_id: string } };
+    expect(body.error.message).toContain(`Bearer ${token}`);
+    expect(body.error.request_id).toBe(`req_${token}`);
+  });
+
+  it('can nest JSON 100,000 levels deep, send 12 MB, or redirect elsewhere', async () => {
+    const token = await mintDemoToken('valid');
+    await postScenario(token, {
+      fail: [
+        { path: '/v3/account', status: 200, body: 'deep' },
+        { path: '/v1/users', status: 200, body: 'huge' },
+        { path: '/v1/products', status: 302, body: 'redirect' },
+      ],
+    });
+    const deep = await (await fetchApi('/v3/account', token)).text();
+    expect(deep.startsWith('{"nested":{"a":{"a":')).toBe(true);
+    expect(deep.length).toBeGreaterThan(500_000);
+    expect((await (await fetchApi('/v1/users', token)).text()).length).toBeGreaterThan(12_000_000);
+    const redirect = await fetch(`${API_BASE}/v1/products`, {
+      headers: { Authorization: `Bearer ${token}` },
+      redirect: 'manual',
+    });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('Location')).toBe('https://evil.example/steal');
+  });
+
+  it('can change the real answer: a very long name, a name with a bidi override', async () => {
+    const token = await mintDemoToken('valid');
+    await postScenario(token, {
+      fail: [
+        { path: '/v1/users', status: 200, body: 'long-text' },
+        { path: '/v1/users', status: 200, body: 'bidi' },
+      ],
+    });
+    const long = (await (await fetchApi('/v1/users?limit=2', token)).json()) as {
+      data: { name: string }[];
+      meta: { total: number };
+    };
+    expect(long.data[0]?.name.length).toBeGreaterThan(2_000_000);
+    expect(long.data).toHaveLength(2);
+    expect(long.meta.total).toBe(20);
+    const bidi = (await (await fetchApi('/v1/users?limit=2', token)).json()) as {
+      data: { name: string }[];
+    };
+    expect(bidi.data[0]?.name).toBe('Admin \u202Egnp.exe\u202C');
+  });
+
+  it('refuses a 302 without the redirect body, and a redirect body without the 302', async () => {
+    const token = await mintDemoToken('valid');
+    expect((await postScenario(token, { fail: { path: '/', status: 302 } })).status).toBe(400);
+    const other = { fail: { path: '/', status: 500, body: 'redirect' } };
+    expect((await postScenario(token, other)).status).toBe(400);
+  });
+
   it('keeps scenarios per token and forgets them on reset', async () => {
     const mine = await mintDemoToken('valid');
     const theirs = await mintDemoToken('valid');

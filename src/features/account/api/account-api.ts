@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { getApiClient } from '../../../lib/api-client';
 
 // The spec leaves the account response undescribed, so any JSON is accepted and shown as it is.
 // The client still refuses a body that is not JSON at all.
-export const accountSchema = z.unknown();
+export const accountSchema = v.unknown();
 
-export type Account = z.infer<typeof accountSchema>;
+export type Account = v.InferOutput<typeof accountSchema>;
 
 const all = ['account'] as const;
 

@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { getApiClient } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
 
-export const productSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  price: z.number(),
-  category: z.string(),
+export const productSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  description: v.string(),
+  price: v.pipe(v.number(), v.finite()),
+  category: v.string(),
 });
 
-export type Product = z.infer<typeof productSchema>;
+export type Product = v.InferOutput<typeof productSchema>;
 
 /** The product's fields in the API's order: the CSV export's header. */
 export const productFields = [
@@ -45,6 +45,7 @@ export const productsKeys = {
 export function fetchProducts(
   params: ProductsListParams,
   signal?: AbortSignal,
+  prefetch = false,
 ): Promise<ListPage<Product>> {
   const { page, limit, category, minPrice, maxPrice } = params;
   // The client drops unset and empty values, so filters the user left empty are not sent.
@@ -52,13 +53,17 @@ export function fetchProducts(
     query: { category, min_price: minPrice, max_price: maxPrice, page, limit },
     schema: productsPageSchema,
     signal,
+    prefetch,
   });
 }
 
-export function productsListQueryOptions(params: ProductsListParams) {
+/** `prefetch`: fetched ahead of need (the next page), which demo mode tells its mock. */
+export function productsListQueryOptions(params: ProductsListParams, { prefetch = false } = {}) {
+  // Not in the key: a prefetch asks for the same data, it is only marked differently.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: productsKeys.list(params),
-    queryFn: ({ signal }) => fetchProducts(params, signal),
+    queryFn: ({ signal }) => fetchProducts(params, signal, prefetch),
     placeholderData: keepPreviousData,
   });
 }

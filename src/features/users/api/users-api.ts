@@ -1,28 +1,29 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { ApiError } from '../../../lib/api-error';
 import { getApiClient } from '../../../lib/api-client';
 import { itemEnvelope, listEnvelope, type ListPage } from '../../../lib/api-schemas';
 
 // Formats (the user_ prefix, e-mail syntax, ISO timestamps) are checked where they are shown, not
 // here: one odd value should not hide a whole page of users behind a contract error.
-export const userSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  created_at: z.string(),
+export const userSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  created_at: v.string(),
 });
 
-export const userDetailSchema = userSchema.extend({
-  profile: z.object({
-    bio: z.string(),
-    location: z.string(),
-    avatar_url: z.string(),
+export const userDetailSchema = v.object({
+  ...userSchema.entries,
+  profile: v.object({
+    bio: v.string(),
+    location: v.string(),
+    avatar_url: v.string(),
   }),
 });
 
-export type User = z.infer<typeof userSchema>;
-export type UserDetail = z.infer<typeof userDetailSchema>;
+export type User = v.InferOutput<typeof userSchema>;
+export type UserDetail = v.InferOutput<typeof userDetailSchema>;
 
 /** The list item's fields in the API's order: the CSV export's header. */
 export const userFields = [
@@ -53,12 +54,17 @@ export const usersKeys = {
   detail: (id: string) => [...usersKeys.details(), id] as const,
 };
 
-export function fetchUsers(params: UsersListParams, signal?: AbortSignal): Promise<ListPage<User>> {
+export function fetchUsers(
+  params: UsersListParams,
+  signal?: AbortSignal,
+  prefetch = false,
+): Promise<ListPage<User>> {
   const { page, limit, sort } = params;
   return getApiClient().get('/v1/users', {
     query: { page, limit, sort },
     schema: usersPageSchema,
     signal,
+    prefetch,
   });
 }
 
@@ -82,10 +88,13 @@ export async function fetchUser(id: string, signal?: AbortSignal): Promise<UserD
   return body.data;
 }
 
-export function usersListQueryOptions(params: UsersListParams) {
+/** `prefetch`: fetched ahead of need (the next page), which demo mode tells its mock. */
+export function usersListQueryOptions(params: UsersListParams, { prefetch = false } = {}) {
+  // Not in the key: a prefetch asks for the same data, it is only marked differently.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: usersKeys.list(params),
-    queryFn: ({ signal }) => fetchUsers(params, signal),
+    queryFn: ({ signal }) => fetchUsers(params, signal, prefetch),
     // Keeps the current page on screen while the next one loads, instead of flashing empty.
     placeholderData: keepPreviousData,
   });

@@ -1,0 +1,213 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, parseRuntimeConfig, resolveSettings } from '../src/lib/config';
+import {
+  DEPLOY_DIR,
+  headerTemplates,
+  policyInputsForConfig,
+  policyVariables,
+  readTemplate,
+  renderAll,
+  renderTemplate,
+} from './nginx-config';
+import { MOCK_SERVICE_WORKER_PATH, securityHeaders, type PolicyInputs } from './security-headers';
+
+const HOOK = join(DEPLOY_DIR, '18-admin-console.envsh');
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+function tempDir(): string {
+  dir = mkdtempSync(join(tmpdir(), 'nginx-config-'));
+  return dir;
+}
+
+/** `add_header` lines as a map, each value's whitespace runs collapsed (an empty input leaves two). */
+function headersOf(conf: string): Record<string, string> {
+  return Object.fromEntries(
+    [...conf.matchAll(/^add_header (\S+) "([^"]*)" always;$/gm)].map(([, name, value]) => [
+      name as string,
+      normalise(value as string),
+    ]),
+  );
+}
+
+function normalise(value: string): string {
+  return value.replace(/\s+/g, ' ').replace(/ ;/g, ';').trim();
+}
+
+function normalisedHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, normalise(value)]),
+  );
+}
+
+const API: PolicyInputs = {
+  apiOrigin: 'https://api.example.com',
+  imageSources: ['https://api.example.com', 'https:'],
+};
+const DEMO: PolicyInputs = { apiOrigin: null, imageSources: ['https:'] };
+
+describe('the nginx header templates', () => {
+  it('are committed exactly as scripts/security-headers.ts generates them', () => {
+    for (const [name, text] of Object.entries(headerTemplates())) {
+      expect(
+        readTemplate(name),
+        `deploy/templates/${name}: run \`npx tsx scripts/nginx-config.ts templates\``,
+      ).toBe(text);
+    }
+  });
+
+  it.each([
+    ['an API', API],
+    ['demo mode', DEMO],
+  ])('filled in for %s, send what vite preview sends', (_what, inputs) => {
+    const files = renderAll({
+      CONSOLE_LISTEN: '8080',
+      CONSOLE_ROOT: '/srv/console',
+      CONSOLE_CONF_DIR: '/etc/nginx/conf.d',
+      ...policyVariables(inputs),
+    });
+    expect(headersOf(files['security-headers.inc'] as string)).toEqual(
+      normalisedHeaders(securityHeaders(inputs, '/')),
+    );
+    expect(headersOf(files['service-worker-headers.inc'] as string)).toEqual(
+      normalisedHeaders(securityHeaders(inputs, MOCK_SERVICE_WORKER_PATH)),
+    );
+    for (const text of Object.values(files)) expect(text).not.toMatch(/\$\{?CONSOLE_/);
+    expect(files['admin-console.conf']).toContain(
+      'include /etc/nginx/conf.d/security-headers.inc;',
+    );
+    expect(files['admin-console.conf']).toContain('try_files $uri /index.html;');
+  });
+
+  it('fills in only the names it is given, as envsubst with a filter does', () => {
+    expect(renderTemplate('a ${X} $X $uri ${Y} $$', { X: '1' })).toBe('a 1 1 $uri ${Y} $$');
+  });
+});
+
+describe('policyInputsForConfig (nginx without Docker)', () => {
+  it('reads config.json as the app does, byte-order mark included', () => {
+    const root = tempDir();
+    expect(policyInputsForConfig(join(root, 'config.json'))).toEqual(DEMO);
+    writeFileSync(join(root, 'config.json'), `\uFEFF{ "apiBaseUrl": "https://api.example.com/v" }`);
+    expect(policyInputsForConfig(join(root, 'config.json'))).toEqual(API);
+  });
+
+  it('refuses a config.json the app would refuse, with its reason', () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'config.json'), '{ "apiBaseUrl": "http://api.example.com" }');
+    expect(() => policyInputsForConfig(join(root, 'config.json'))).toThrow(ConfigError);
+    writeFileSync(join(root, 'config.json'), '{ not json');
+    expect(() => policyInputsForConfig(join(root, 'config.json'))).toThrow(/not valid JSON/);
+  });
+});
+
+interface HookEnv {
+  API_BASE_URL?: string;
+  REQUEST_TIMEOUT_MS?: string;
+  IMAGE_ORIGINS?: string;
+}
+
+/** Sources the container start-up hook as the nginx image's entrypoint does (sh, `set -e`). */
+function runHook(env: HookEnv) {
+  const htmlDir = tempDir();
+  const result = spawnSync(
+    'sh',
+    ['-ec', '. "$0"; printf "%s\\n%s\\n" "$CONSOLE_API_ORIGIN" "$CONSOLE_IMAGE_SOURCES"', HOOK],
+    {
+      env: { PATH: process.env.PATH, CONSOLE_HTML_DIR: htmlDir, ...env },
+      encoding: 'utf8',
+    },
+  );
+  const [apiOrigin = '', imageSources = ''] = result.stdout.split('\n');
+  return { status: result.status, stderr: result.stderr, htmlDir, apiOrigin, imageSources };
+}
+
+/** The config.json a person would write by hand for the same settings. */
+function configFor(env: HookEnv): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  if (env.API_BASE_URL?.trim()) config.apiBaseUrl = env.API_BASE_URL.trim();
+  if (env.REQUEST_TIMEOUT_MS !== undefined) {
+    const text = env.REQUEST_TIMEOUT_MS.trim();
+    config.requestTimeoutMs = /^\d+$/.test(text) ? Number(text) : text;
+  }
+  if (env.IMAGE_ORIGINS?.trim()) {
+    config.imageOrigins = env.IMAGE_ORIGINS.split(/[\s,]+/).filter(Boolean);
+  }
+  return config;
+}
+
+describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
+  it.each<HookEnv>([
+    {},
+    { API_BASE_URL: 'mock' },
+    { API_BASE_URL: 'https://api.example.com' },
+    { API_BASE_URL: ' https://API.Example.com:443/prefix/ ' },
+    { API_BASE_URL: 'https://api.example.com:8443/v' },
+    { API_BASE_URL: 'http://localhost:4010' },
+    { API_BASE_URL: 'http://127.0.0.1:4010/base' },
+    { API_BASE_URL: 'http://[::1]:4010' },
+    { API_BASE_URL: 'https://api.example.com', REQUEST_TIMEOUT_MS: '1000' },
+    { API_BASE_URL: 'https://api.example.com', REQUEST_TIMEOUT_MS: '600000' },
+    { API_BASE_URL: 'https://api.example.com', IMAGE_ORIGINS: 'https:' },
+    {
+      API_BASE_URL: 'https://api.example.com',
+      IMAGE_ORIGINS: 'https://cdn.example.com, http://legacy.example.com',
+    },
+    { IMAGE_ORIGINS: 'https://CDN.example.com/ https: https:' },
+    { IMAGE_ORIGINS: 'http: https://10.0.0.7:8443' },
+  ])('writes the config.json and policy inputs the app derives from it: %j', (env) => {
+    const hook = runHook(env);
+    expect(hook.status, hook.stderr).toBe(0);
+    const written = parseRuntimeConfig(readFileSync(join(hook.htmlDir, 'config.json'), 'utf8'));
+    expect(written).toEqual(configFor(env));
+    const settings = resolveSettings(written, undefined);
+    expect({
+      apiOrigin: hook.apiOrigin || null,
+      imageSources: hook.imageSources.split(' '),
+    }).toEqual({
+      apiOrigin: settings.target.mode === 'api' ? settings.target.origin : null,
+      imageSources: settings.imageSources,
+    });
+  });
+
+  it.each<HookEnv>([
+    { API_BASE_URL: 'http://api.example.com' },
+    { API_BASE_URL: 'api.example.com' },
+    { API_BASE_URL: 'ftp://api.example.com' },
+    { API_BASE_URL: 'https://user:secret@api.example.com' },
+    { API_BASE_URL: 'https://api.example.com/?key=1' },
+    { API_BASE_URL: 'https://api.example.com/#top' },
+    { API_BASE_URL: 'https://api.example.com', REQUEST_TIMEOUT_MS: '999' },
+    { API_BASE_URL: 'https://api.example.com', REQUEST_TIMEOUT_MS: '600001' },
+    { API_BASE_URL: 'https://api.example.com', REQUEST_TIMEOUT_MS: '1e4' },
+    { API_BASE_URL: 'https://api.example.com', IMAGE_ORIGINS: 'https://cdn.example.com/avatars' },
+    { API_BASE_URL: 'https://api.example.com', IMAGE_ORIGINS: 'https://cdn.example.com:443' },
+    {
+      API_BASE_URL: 'https://api.example.com',
+      IMAGE_ORIGINS: "https://x.example.com;script-src 'unsafe-inline'",
+    },
+  ])('refuses what the app refuses, so the container does not start: %j', (env) => {
+    const hook = runHook(env);
+    expect(hook.status).not.toBe(0);
+    expect(hook.stderr).toMatch(/^admin console: .*(refused|must)/m);
+    expect(() => resolveSettings(configFor(env), undefined)).toThrow(ConfigError);
+  });
+
+  it.each<HookEnv>([
+    { API_BASE_URL: 'https://bücher.example' },
+    { API_BASE_URL: 'https://0x7f.1' },
+    { API_BASE_URL: 'https://[::ffff:7f00:1]' },
+    { API_BASE_URL: 'https://api.example.com:99999' },
+  ])('refuses hosts it cannot normalise exactly as the browser does: %j', (env) => {
+    expect(runHook(env).status).not.toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+import { memo } from 'react';
+import { CopyButton } from '../../components/copy-button';
+import { statusText } from '../../lib/api-error';
+import { curlCommand } from '../../lib/curl';
+import type { RequestLogEntry } from '../../lib/request-log';
+import { RelativeTime } from './relative-time';
+
+/** A request that failed: no answer, an error status, or an answer the console could not use. */
+export function isFailure(entry: RequestLogEntry): boolean {
+  if (entry.cancelled) return false;
+  return entry.status === 0 || entry.status >= 400 || entry.error !== undefined;
+}
+
+function outcome(entry: RequestLogEntry): string {
+  if (entry.cancelled) return 'cancelled';
+  if (entry.status === 0) return 'network error';
+  return entry.status >= 400 ? `${entry.status} ${statusText(entry.status)}` : String(entry.status);
+}
+
+function pathAndQuery(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/** One logged request; entries never change, so a row renders once (its time text ticks alone). */
+export const RequestEntry = memo(function RequestEntry({ entry }: { entry: RequestLogEntry }) {
+  const failed = isFailure(entry);
+  return (
+    <li className="space-y-1 px-4 py-2 text-sm">
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        {/* The spaces between items are for reading the text out; the flex gap does the layout. */}
+        <span className="font-mono font-semibold">{entry.method}</span>{' '}
+        <span title={entry.url} className="min-w-0 flex-1 font-mono break-all">
+          {pathAndQuery(entry.url)}
+        </span>{' '}
+        <span
+          className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${
+            failed
+              ? 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100'
+              : entry.cancelled
+                ? 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100'
+                : 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100'
+          }`}
+        >
+          {outcome(entry)}
+        </span>
+      </p>
+      {failed && entry.error && (
+        <p className="text-xs break-words text-red-900 dark:text-red-200">{entry.error}</p>
+      )}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
+        <span className="tabular-nums">{Math.round(entry.durationMs).toLocaleString()} ms</span>{' '}
+        <RelativeTime at={entry.startedAt} />{' '}
+        {entry.requestId ? (
+          <span className="inline-flex flex-wrap items-center gap-1">
+            <code className="font-mono break-all">{entry.requestId}</code>
+            <CopyButton text={entry.requestId} label="Copy request ID" />
+          </span>
+        ) : (
+          <span>No request ID</span>
+        )}{' '}
+        <CopyButton text={curlCommand(entry)} label="Copy as curl" />
+      </div>
+    </li>
+  );
+});

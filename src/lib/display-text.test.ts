@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { clipLine, clipText, showBidiControls } from './display-text';
+
+describe('showBidiControls', () => {
+  it('shows an override instead of letting it reverse the text', () => {
+    expect(showBidiControls('Admin \u202Egnp.exe\u202C')).toBe('Admin [U+202E]gnp.exe[U+202C]');
+    expect(showBidiControls('a\u2066b\u2069')).toBe('a[U+2066]b[U+2069]');
+  });
+
+  it('keeps right-to-left text itself', () => {
+    expect(showBidiControls('שלום عليكم')).toBe('שלום عليكم');
+  });
+});
+
+describe('clipText', () => {
+  it('keeps short text whole', () => {
+    expect(clipText('abc', 3)).toEqual({ text: 'abc', omitted: 0 });
+  });
+
+  it('cuts long text and counts the rest', () => {
+    expect(clipText('abcdef', 4)).toEqual({ text: 'abcd', omitted: 2 });
+  });
+
+  it('does not split a surrogate pair', () => {
+    expect(clipText('ab😀c', 3)).toEqual({ text: 'ab', omitted: 3 });
+  });
+});
+
+describe('clipLine', () => {
+  it('says how much is missing', () => {
+    expect(clipLine('x'.repeat(2005), 5)).toBe('xxxxx… (2,000 more characters)');
+    expect(clipLine('short', 10)).toBe('short');
+  });
+});
