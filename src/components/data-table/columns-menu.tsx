@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
  * Which columns the table shows: the WAI-ARIA APG "Menu Button" pattern
@@ -11,6 +11,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
  *   next item starting with it; Enter or Space toggles a column and keeps the menu open; on Reset
  *   columns they reset and close. Escape closes and returns focus to the button; Tab closes.
  * - A column that must stay visible is listed, checked and `aria-disabled`.
+ *
+ * The button is on the table's first render; the menu itself (columns-menu-popup.tsx) is
+ * loaded when first wanted: on hover or focus of the button, at the latest when it opens.
  */
 
 export interface ColumnOption {
@@ -25,29 +28,41 @@ interface ColumnsMenuProps {
   columns: readonly ColumnOption[];
   onToggle: (id: string, visible: boolean) => void;
   onReset: () => void;
+  /** The menu's code could not be downloaded (offline, a new deployment). */
+  onLoadError: () => void;
 }
 
-export function ColumnsMenu({ columns, onToggle, onReset }: ColumnsMenuProps) {
+export const RESET_COLUMNS = 'Reset columns';
+
+type PopupModule = typeof import('./columns-menu-popup');
+
+let loading: Promise<PopupModule> | undefined;
+function loadPopup(): Promise<PopupModule> {
+  loading ??= import('./columns-menu-popup').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+export function ColumnsMenu({ columns, onToggle, onReset, onLoadError }: ColumnsMenuProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const [popup, setPopup] = useState<PopupModule | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const buttonId = useId();
-  const noteId = useId();
-  // The columns, then Reset columns.
-  const count = columns.length + 1;
-  const labels = [...columns.map((column) => column.label), 'Reset columns'];
 
-  // Focus follows the active item while the menu is open (the pattern's roving focus).
-  useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelectorAll<HTMLElement>('[data-item]')[active]?.focus();
-  }, [open, active]);
+  // Ahead of need, on hover or focus; a failure then is only reported if the menu is opened.
+  const preload = () => void loadPopup().then(setPopup, () => {});
 
   function openAt(index: number) {
     setActive(index);
     setOpen(true);
+    loadPopup().then(setPopup, () => {
+      setOpen(false);
+      onLoadError();
+    });
   }
 
   function close() {
@@ -71,41 +86,7 @@ export function ColumnsMenu({ columns, onToggle, onReset }: ColumnsMenuProps) {
       openAt(0);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      openAt(count - 1);
-    }
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const move = (index: number) => {
-      event.preventDefault();
-      setActive((index + count) % count);
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(active + 1);
-      case 'ArrowUp':
-        return move(active - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(count - 1);
-      case 'Escape':
-        event.preventDefault();
-        return close();
-      case 'Tab':
-        // Focus moves on by itself to the control after the button; losing it closes the menu.
-        return;
-      case 'Enter':
-      case ' ':
-        event.preventDefault();
-        return activate(active);
-    }
-    if (event.key.length === 1 && /\S/.test(event.key)) {
-      const key = event.key.toLowerCase();
-      for (let step = 1; step <= count; step += 1) {
-        const index = (active + step) % count;
-        if (labels[index]?.toLowerCase().startsWith(key)) return move(index);
-      }
+      openAt(columns.length);
     }
   }
 
@@ -124,9 +105,11 @@ export function ColumnsMenu({ columns, onToggle, onReset }: ColumnsMenuProps) {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        aria-controls={open && popup ? menuId : undefined}
         onClick={() => (open ? setOpen(false) : openAt(0))}
         onKeyDown={onButtonKeyDown}
+        onPointerEnter={preload}
+        onFocus={preload}
         className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
       >
         Columns
@@ -137,76 +120,17 @@ export function ColumnsMenu({ columns, onToggle, onReset }: ColumnsMenuProps) {
           </span>
         )}
       </button>
-      {open && (
-        <div
-          // Pressing on the menu keeps focus where it is (on an item), so nothing blurs.
-          onMouseDown={(event) => event.preventDefault()}
-          className="absolute right-0 z-20 mt-1 w-64 rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-800"
-        >
-          <div
-            ref={menuRef}
-            id={menuId}
-            role="menu"
-            aria-labelledby={buttonId}
-            aria-describedby={noteId}
-            onKeyDown={onMenuKeyDown}
-          >
-            {columns.map((column, index) => (
-              <div
-                key={column.id}
-                data-item=""
-                role="menuitemcheckbox"
-                aria-checked={column.visible}
-                aria-disabled={column.canHide ? undefined : true}
-                tabIndex={-1}
-                onClick={() => activate(index)}
-                onMouseMove={() => active !== index && setActive(index)}
-                className={`flex cursor-default items-center gap-2 px-3 py-1.5 outline-none focus:bg-slate-100 dark:focus:bg-slate-700 ${column.canHide ? '' : 'text-slate-500 dark:text-slate-400'}`}
-              >
-                <CheckMark checked={column.visible} />
-                {column.label}
-              </div>
-            ))}
-            <div
-              role="separator"
-              className="my-1 border-t border-slate-200 dark:border-slate-700"
-            />
-            <div
-              data-item=""
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => activate(columns.length)}
-              onMouseMove={() => active !== columns.length && setActive(columns.length)}
-              className="cursor-default py-1.5 pr-3 pl-9 outline-none focus:bg-slate-100 dark:focus:bg-slate-700"
-            >
-              Reset columns
-            </div>
-          </div>
-          <p
-            id={noteId}
-            className="border-t border-slate-200 px-3 pt-1.5 pb-1 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300"
-          >
-            Export CSV always writes every field the API returns, hidden columns included.
-          </p>
-        </div>
+      {open && popup && (
+        <popup.ColumnsMenuPopup
+          columns={columns}
+          active={active}
+          onActiveChange={setActive}
+          onActivate={activate}
+          onClose={close}
+          menuId={menuId}
+          buttonId={buttonId}
+        />
       )}
     </div>
-  );
-}
-
-function CheckMark({ checked }: { checked: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 16 16"
-      className={`size-4 ${checked ? '' : 'invisible'}`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M3.5 8.5l3 3 6-7" />
-    </svg>
   );
 }

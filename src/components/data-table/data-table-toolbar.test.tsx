@@ -123,7 +123,7 @@ describe('view options', () => {
     const { unmount } = renderTable();
     expect(headers()).toEqual(['ID', 'Name', 'City']);
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    await user.click(screen.getByRole('menuitemcheckbox', { name: 'City' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'City' }));
     expect(headers()).toEqual(['ID', 'Name']);
     expect(within(screen.getAllByRole('row')[1]!).getAllByRole('cell')).toHaveLength(2);
     unmount();
@@ -162,7 +162,7 @@ describe('Export CSV', () => {
     const api = fakeSource(250);
     renderTable({ source: api.source });
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    await user.click(screen.getByRole('menuitemcheckbox', { name: 'City' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'City' }));
     await user.keyboard('{Escape}');
 
     await user.click(exportButton());

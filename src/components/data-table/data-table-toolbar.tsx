@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../button';
 import { ColumnsMenu } from './columns-menu';
 import type { ExportSource } from './export/export-source';
@@ -23,7 +23,13 @@ interface DataTableToolbarProps<TItem> {
 export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
   const { exportSource, view, onViewChange } = props;
   const densityId = useId();
-  const csvExport = useCsvExport(exportSource, props.getRowId);
+  // A part of the toolbar whose code could not be downloaded says so here.
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const csvExport = useCsvExport(exportSource, props.getRowId, () =>
+    setLoadError(
+      'The export could not be loaded. Check the connection and press Export CSV again.',
+    ),
+  );
   const { phase, module } = csvExport;
   const preload = () => void loadExportModule().catch(() => undefined);
 
@@ -35,7 +41,10 @@ export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
             // Not `disabled`: that would drop the keyboard focus while the export runs.
             aria-disabled={csvExport.active || undefined}
             className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-            onClick={csvExport.start}
+            onClick={() => {
+              setLoadError(null);
+              csvExport.start();
+            }}
             onPointerEnter={preload}
             onFocus={preload}
           >
@@ -54,6 +63,11 @@ export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
             })
           }
           onReset={() => onViewChange({ ...view, hidden: DEFAULT_VIEW_OPTIONS.hidden })}
+          onLoadError={() =>
+            setLoadError(
+              'The Columns menu could not be loaded. Check the connection and try again.',
+            )
+          }
         />
         <div className="flex items-center gap-2">
           <label htmlFor={densityId}>Row density</label>
@@ -71,6 +85,11 @@ export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
           </select>
         </div>
       </div>
+      {loadError && (
+        <p role="alert" className="px-3 pb-2 text-sm text-red-800 dark:text-red-200">
+          {loadError}
+        </p>
+      )}
       {phase.kind !== 'idle' && module && (
         <module.ExportPanel
           phase={phase}

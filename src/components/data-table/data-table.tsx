@@ -98,7 +98,8 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
 
   const rows = table.getRowModel().rows;
   const columnCount = table.getAllLeafColumns().length;
-  const cellPadding = view.density === 'compact' ? 'py-1' : 'py-2';
+  const compact = view.density === 'compact';
+  const cellPadding = compact ? 'py-1' : 'py-2';
   // Placeholder rows can be an empty page (the page after a shrink); a skeleton says more.
   const showSkeleton = busy && rows.length === 0;
   const total = data?.meta.total;
@@ -162,7 +163,7 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
               ? Array.from({ length: pagination.limit }, (_, index) => (
                   <tr key={index} aria-hidden="true" data-skeleton="">
                     {Array.from({ length: columnCount }, (_, cell) => (
-                      <td key={cell} className={`px-3 ${cellPadding}`}>
+                      <td key={cell} className={compact ? 'px-3 py-1.5' : 'px-3 py-2.5'}>
                         <span className="block h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
                       </td>
                     ))}

@@ -41,6 +41,8 @@ export function loadExportModule(): Promise<ExportModule> {
 export function useCsvExport<TItem>(
   source: ExportSource<TItem> | undefined,
   getRowId: (item: TItem) => string,
+  /** The export's code could not be downloaded (offline, a new deployment); nothing started. */
+  onLoadError: () => void,
 ) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<ExportPhase>({ kind: 'idle' });
@@ -78,10 +80,17 @@ export function useCsvExport<TItem>(
       if (wait <= 0 || next.retryAt !== undefined) show();
       else trailing = setTimeout(show, wait);
     };
+    let loaded: ExportModule;
+    try {
+      loaded = await loadExportModule();
+    } catch {
+      setPhase({ kind: 'idle' });
+      onLoadError();
+      return;
+    }
+    setModule(loaded);
     let outcome: { job: ExportJob | null; result: ExportResult };
     try {
-      const loaded = await loadExportModule();
-      setModule(loaded);
       outcome = await loaded.exportCsv(current.job, {
         source: current.source,
         getRowId,
@@ -101,7 +110,7 @@ export function useCsvExport<TItem>(
           }),
       });
     } catch (error) {
-      // The export's code could not be loaded, or the file not made: nothing fetched is lost.
+      // The file could not be made: nothing fetched is lost.
       outcome = { job: current.job, result: { kind: 'failed', error } };
     }
     clearTimeout(trailing);
