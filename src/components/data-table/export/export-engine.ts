@@ -61,8 +61,13 @@ export async function exportCsv<TItem>(
   });
   if (outcome.kind !== 'done') return { job: current, result: outcome };
   const fileName = csvFileName(source.resource, new Date());
-  const parts = [UTF8_BOM, csvRecord(source.fields), ...current.chunks];
-  download(new Blob(parts, { type: 'text/csv;charset=utf-8' }), fileName);
+  try {
+    const parts = [UTF8_BOM, csvRecord(source.fields), ...current.chunks];
+    download(new Blob(parts, { type: 'text/csv;charset=utf-8' }), fileName);
+  } catch (error) {
+    // Out of memory for the file, say: every row is kept, and Try again makes it again.
+    return { job: current, result: { kind: 'failed', error } };
+  }
   return { job: current, result: { ...outcome, fileName } };
 }
 

@@ -2,7 +2,7 @@ import { formatCount } from '../../../lib/format';
 import { isApiError } from '../../../lib/api-error';
 import { formatCountdown } from '../../../lib/time';
 import { Button } from '../../button';
-import { ErrorAlert } from '../../error-alert';
+import { canHelpToRetry, ErrorAlert } from '../../error-alert';
 import { useNow } from '../../use-now';
 import type { ReactNode } from 'react';
 import type { ExportProgress } from './export-runner';
@@ -148,14 +148,9 @@ function FailureAlert({
       </div>
     );
   }
-  // As everywhere: trying again cannot help a refused request or a missing resource.
-  const retryable = ![400, 401, 403, 404].includes(error.status);
+  const retryable = canHelpToRetry(error);
   return (
-    <ErrorAlert
-      error={error}
-      what={`${noun} for the CSV export`}
-      onRetry={retryable ? onRetry : undefined}
-    >
+    <ErrorAlert error={error} what={`${noun} for the CSV export`} onRetry={onRetry}>
       {cancelButton}
       {retryable && <p className="self-center">{kept}</p>}
     </ErrorAlert>

@@ -110,14 +110,11 @@ export function useCsvExport<TItem>(
           }),
       });
     } catch (error) {
-      // The file could not be made: nothing fetched is lost.
+      // Not an API failure (those come back as outcomes): a bug, shown rather than swallowed.
       outcome = { job: current.job, result: { kind: 'failed', error } };
     }
     clearTimeout(trailing);
-    if (controller.current !== abort || abort.signal.aborted) {
-      if (outcome.result.kind === 'cancelled') setPhase({ kind: 'cancelled', rows: progress.rows });
-      return;
-    }
+    // After a Cancel that came too late (the last page was in), the export simply finished.
     const { result } = outcome;
     if (result.kind === 'failed') {
       current.job = outcome.job;
