@@ -32,6 +32,8 @@ export function ColumnsMenuPopup(props: ColumnsMenuPopupProps) {
   };
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // Keys in an open menu are the menu's: page-wide shortcuts must not see them. Tab goes on.
+    if (event.key !== 'Tab') event.stopPropagation();
     const move = (index: number) => {
       event.preventDefault();
       onActiveChange((index + count) % count);

@@ -80,6 +80,22 @@ describe('ColumnsMenu (APG menu button)', () => {
     expect(item('Name')).toHaveFocus();
   });
 
+  it('keeps its keys from page-wide shortcuts', async () => {
+    const user = userEvent.setup();
+    const seen: string[] = [];
+    const listener = (event: KeyboardEvent) => seen.push(event.key);
+    document.addEventListener('keydown', listener);
+    try {
+      render(<Harness />);
+      await user.click(button());
+      await opened();
+      await user.keyboard('{ArrowDown}jk/{Escape}');
+      expect(seen).toEqual([]);
+    } finally {
+      document.removeEventListener('keydown', listener);
+    }
+  });
+
   it('toggles a column with Space or Enter and stays open; the ID column cannot be hidden', async () => {
     const user = userEvent.setup();
     render(<Harness />);
