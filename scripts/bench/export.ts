@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { parseCsv } from '../../src/test/parse-csv';
 import { CHROMIUM_FLAGS } from '../chromium';
-import { AVATAR_HOST, STAND_IN_AVATAR, TOKEN_STORAGE_KEY } from './pages';
+import { AVATAR_HOST, STAND_IN_AVATAR, storedSession, TOKEN_STORAGE_KEY } from './pages';
 import { demoToken, startServers } from './servers';
 
 /**
@@ -111,7 +111,11 @@ export async function runExportBench(options: {
         ({ origin, key, value }) => {
           if (location.origin === origin) sessionStorage.setItem(key, value);
         },
-        { origin: new URL(servers.appUrl).origin, key: TOKEN_STORAGE_KEY, value: token },
+        {
+          origin: new URL(servers.appUrl).origin,
+          key: TOKEN_STORAGE_KEY,
+          value: storedSession(token, servers.apiUrl),
+        },
       );
       await context.route(
         (url) => url.hostname === AVATAR_HOST,
