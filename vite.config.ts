@@ -113,7 +113,11 @@ function bootScriptPlugin(): Plugin {
         const ref = this.emitFile({
           type: 'asset',
           name: 'boot.js',
-          source: bootScript(routes, SESSION_STORAGE_KEY),
+          source: bootScript(
+            routes,
+            SESSION_STORAGE_KEY,
+            [...loadedByEntry].filter((file) => file !== entry?.fileName).map((file) => `/${file}`),
+          ),
         });
         fileName = this.getFileName(ref);
       },
@@ -158,8 +162,14 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     manifest: true,
-    // Every browser the console supports preloads modules itself.
-    modulePreload: { polyfill: false },
+    // No preload helper in the bundle: the boot script (bootScriptPlugin) preloads what a page
+    // needs; a panel's few chunks load when it opens.
+    modulePreload: false,
+    rolldownOptions: {
+      // Short names: every chunk names the chunks it imports, and the boot script lists a page's.
+      // Which module went where is in the build metadata (chunk-modules.json).
+      output: { entryFileNames: 'assets/[hash].js', chunkFileNames: 'assets/[hash].js' },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { analyseBuild } from './check-budgets';
 import { ensureChromium } from './chromium';
+import { runExportBench } from './bench/export';
 import { runInteractions } from './bench/interactions';
 import { runLighthouse } from './bench/lighthouse';
 import { runMockApi } from './bench/mock-api';
@@ -13,13 +14,13 @@ import { storedSession } from './bench/pages';
 import { demoToken, firstUser, startServers } from './bench/servers';
 
 /**
- * `npm run bench`: sizes of the production build, Lighthouse, interaction timings and the mock
- * API's cost per request, printed as one table and written to bench-results/latest.json (and a
+ * `npm run bench`: sizes of the production build, Lighthouse, interaction timings, the mock
+ * API's cost per request and a whole-table CSV export, printed as one table and written to bench-results/latest.json (and a
  * dated copy) for comparison between runs. A benchmark, not a test: it fails only when it cannot
  * measure. See README, "Performance and security".
  */
 
-const SECTIONS = ['sizes', 'mock-api', 'lighthouse', 'interactions'] as const;
+const SECTIONS = ['sizes', 'mock-api', 'lighthouse', 'interactions', 'export'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -90,6 +91,7 @@ const results: BenchResults = {
   lighthouse: null,
   interactions: null,
   mockApi: null,
+  export: null,
 };
 if (results.machine.loadAverage.start > results.machine.cores) {
   log(
@@ -176,6 +178,18 @@ if (sections.has('lighthouse') || sections.has('interactions')) {
     process.off('SIGINT', stopOnSignal);
     await servers.stop();
   }
+}
+
+// Last, with servers of its own (one mock API per size), once the others have stopped.
+if (sections.has('export')) {
+  const chromiumPath = ensureChromium();
+  results.export = await runExportBench({
+    chromiumPath,
+    sizes: [5_000, 100_000],
+    portBase,
+    log,
+  });
+  results.machine.chromium ??= chromiumVersion(chromiumPath);
 }
 
 results.machine.loadAverage.end = loadavg()[0] ?? 0;

@@ -9,7 +9,7 @@ const ROUTES: BootRoute[] = [
 
 function run(path: string) {
   window.history.replaceState(null, '', path);
-  new Function(bootScript(ROUTES, 'session-key'))();
+  new Function(bootScript(ROUTES, 'session-key', ['/assets/react.js']))();
 }
 
 const links = (rel: string) =>
@@ -36,7 +36,7 @@ describe('bootScript', () => {
       JSON.stringify({ token: 't', api: 'https://api.example.com/v' }),
     );
     run('/users/user_1');
-    expect(links('modulepreload')).toEqual(['/assets/user.js']);
+    expect(links('modulepreload')).toEqual(['/assets/react.js', '/assets/user.js']);
     expect(links('preconnect')).toEqual(['https://api.example.com']);
     expect(document.head.querySelector('link[rel="preconnect"]')?.getAttribute('crossorigin')).toBe(
       'anonymous',
@@ -55,14 +55,18 @@ describe('bootScript', () => {
 
   it('preloads the sign-in page when no session is stored, wherever the link points', () => {
     run('/users');
-    expect(links('modulepreload')).toEqual(['/assets/login.js']);
+    expect(links('modulepreload')).toEqual(['/assets/react.js', '/assets/login.js']);
     expect(links('preconnect')).toEqual([]);
   });
 
   it('does not preconnect for the demo (same origin) or a stored value it cannot read', () => {
     sessionStorage.setItem('session-key', JSON.stringify({ token: 't', api: 'demo' }));
     run('/users');
-    expect(links('modulepreload')).toEqual(['/assets/users.js', '/assets/table.js']);
+    expect(links('modulepreload')).toEqual([
+      '/assets/react.js',
+      '/assets/users.js',
+      '/assets/table.js',
+    ]);
     expect(links('preconnect')).toEqual([]);
     document.head.innerHTML = '';
     sessionStorage.setItem('session-key', '{not json');

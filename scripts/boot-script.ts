@@ -5,8 +5,9 @@ import { BOOT_CONFIG_GLOBAL } from '../src/lib/boot-handoff.ts';
  * needs nothing new) in parallel with the app's entry chunk, to cut the serial chain of a first
  * load (HTML → entry → config.json → page code → API):
  *
- * - preloads the code of the page the URL names (module preload links from the build's route
- *   map), so it downloads alongside the entry instead of after it; with no stored session, the
+ * - preloads the entry's own imports and the code of the page the URL names (module preload
+ *   links from the build's route map), so they download alongside the entry instead of after it
+ *   (the build writes no preload links of its own: this is the one place); with no stored session, the
  *   sign-in page's code, since that is where a signed-in page will send the person;
  * - starts the config.json request (answered by index.html's preload) and leaves it for start-up;
  * - when a session is stored, preconnects to the API it belongs to, so the first request does not
@@ -24,7 +25,12 @@ export interface BootRoute {
   files: string[];
 }
 
-export function bootScript(routes: BootRoute[], tokenStorageKey: string): string {
+export function bootScript(
+  routes: BootRoute[],
+  tokenStorageKey: string,
+  /** The entry's own static imports: every page needs them (the build adds no preload of its own). */
+  shared: string[] = [],
+): string {
   const table = JSON.stringify(routes.map((route) => [route.key, route.pattern, route.files]));
   const key = JSON.stringify(tokenStorageKey);
   // Kept small by hand (every page downloads it): r routes, s the stored session, l adds a link.
@@ -34,6 +40,7 @@ export function bootScript(routes: BootRoute[], tokenStorageKey: string): string
     `try{s=sessionStorage.getItem(${key})||localStorage.getItem(${key})}catch(e){}`,
     'function l(rel,h,c){var e=document.createElement("link");e.rel=rel;e.href=h;',
     'if(c)e.crossOrigin="anonymous";document.head.appendChild(e)}',
+    `${JSON.stringify(shared)}.forEach(function(h){l("modulepreload",h)});`,
     'for(i=0;i<r.length;i++)if(s?new RegExp(r[i][1]).test(p):r[i][0]==="login"){',
     'for(j=0;j<r[i][2].length;j++)l("modulepreload",r[i][2][j]);break}',
     `try{window[${JSON.stringify(BOOT_CONFIG_GLOBAL)}]=fetch("/config.json",{headers:{Accept:"application/json"}})}catch(e){}`,

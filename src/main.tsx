@@ -51,6 +51,7 @@ async function start() {
   let demo: DemoControls | null = null;
   if (target.mode === 'demo') {
     try {
+      const { startDemo } = await import('./app/demo-start');
       demo = await startDemo(apiBaseUrl);
     } catch (error) {
       root.render(
@@ -103,28 +104,6 @@ async function start() {
       <App environment={environment} sessionStore={sessionStore} queryClient={queryClient} />
     </StrictMode>,
   );
-}
-
-/** The mock API and its signing secret are downloaded only in demo mode. */
-async function startDemo(apiBaseUrl: string): Promise<DemoControls> {
-  const [{ startDemoWorker }, { mintDemoToken }, { PRODUCT_CATEGORIES }] = await Promise.all([
-    import('./mocks/browser'),
-    import('./mocks/jwt'),
-    import('./mocks/word-lists'),
-  ]);
-  await startDemoWorker();
-  return {
-    categories: [...PRODUCT_CATEGORIES],
-    mintToken: () => mintDemoToken('valid'),
-    async setScenario(token, scenario) {
-      const response = await fetch(`${apiBaseUrl}/__demo/scenario`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(scenario),
-      });
-      if (!response.ok) throw new Error(`the mock answered ${response.status}`);
-    },
-  };
 }
 
 void start();

@@ -1,4 +1,5 @@
 import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb } from '../check-budgets';
+import { mb, type ExportFigures } from './export';
 import { INTERACTIONS, type InteractionFigures } from './interactions';
 import type { LighthouseFigures } from './lighthouse';
 import { MOCK_REQUESTS, type MockApiFigures } from './mock-api';
@@ -31,6 +32,8 @@ export interface BenchResults {
   lighthouse: LighthouseFigures[] | null;
   interactions: InteractionFigures[] | null;
   mockApi: MockApiFigures[] | null;
+  /** Absent in results written before the export was measured. */
+  export?: ExportFigures[] | null;
 }
 
 interface Row {
@@ -108,12 +111,26 @@ function mockApiRows(figures: MockApiFigures[]): Row[] {
   });
 }
 
+function exportRows(figures: ExportFigures[]): Row[] {
+  return figures.map((entry) => ({
+    measure: `Export CSV, ${entry.products.toLocaleString('en')} products (${Math.ceil(entry.products / 100).toLocaleString('en')} requests)`,
+    value:
+      entry.ms === null
+        ? (entry.note ?? '–')
+        : `${(entry.ms / 1000).toFixed(1)} s; peak JS heap ${mb(entry.peakHeap)} (idle ${mb(entry.baselineHeap)}); ${entry.longestTaskMs === 0 ? 'no task over 50 ms' : `longest task ${ms(entry.longestTaskMs)}`}${entry.note ? ` (${entry.note})` : ''}`,
+    // A task over 200 ms is a visible freeze; the page must stay responsive throughout.
+    target: 'longest task < 200 ms',
+    met: entry.longestTaskMs === null ? undefined : entry.longestTaskMs < 200,
+  }));
+}
+
 export function formatTable(results: BenchResults): string {
   const rows = [
     ...(results.sizes ? sizeRows(results.sizes) : []),
     ...(results.lighthouse ? lighthouseRows(results.lighthouse) : []),
     ...(results.interactions ? interactionRows(results.interactions) : []),
     ...(results.mockApi ? mockApiRows(results.mockApi) : []),
+    ...(results.export ? exportRows(results.export) : []),
   ];
   const header: Row = { measure: 'Measure', value: 'Value', target: 'Target' };
   const cells = (row: Row) => [

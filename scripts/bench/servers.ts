@@ -61,7 +61,11 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startServers(portBase: number): Promise<BenchServers> {
+/** `products`: how many the mock API generates (its default is 5,000). */
+export async function startServers(
+  portBase: number,
+  options: { products?: number } = {},
+): Promise<BenchServers> {
   const appPort = portBase + 1;
   const apiPort = portBase + 10;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -72,8 +76,9 @@ export async function startServers(portBase: number): Promise<BenchServers> {
   };
   try {
     // A rate limit the benchmark cannot reach: it measures speed, not throttling.
+    const size = options.products === undefined ? [] : ['--products', String(options.products)];
     const api = startNode(
-      ['src/mocks/server.ts', '--port', String(apiPort), '--rate-limit', '1000000'],
+      ['src/mocks/server.ts', '--port', String(apiPort), '--rate-limit', '1000000', ...size],
       'The mock API',
     );
     children.push(api);

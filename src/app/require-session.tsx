@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionState } from '../features/auth/session-context';
 import { loginPathFor } from '../features/auth/safe-next';
+import { preloadErrorAlert } from '../components/error-alert-loader';
 import { whenIdleAfterPaint } from '../lib/idle';
 import { Page } from './page';
 import { PageLoading } from './page-loading';
@@ -30,7 +31,8 @@ export function SignedInLayout() {
 }
 
 /**
- * Fetches the other pages' code once this page's data is in and painted, and the browser is idle:
+ * Fetches the other pages' code (and the full error alert) once this page's data is in and
+ * painted, and the browser is idle:
  * before that it would compete with the first rows for the network. A component of its own, so
  * the fetching count it watches re-renders nothing else.
  */
@@ -38,7 +40,10 @@ function PreloadOtherPages() {
   const quiet = useIsFetching() === 0;
   useEffect(() => {
     if (!quiet) return;
-    return whenIdleAfterPaint(preloadSignedInRoutes, 5_000);
+    return whenIdleAfterPaint(() => {
+      preloadSignedInRoutes();
+      preloadErrorAlert();
+    }, 5_000);
   }, [quiet]);
   return null;
 }

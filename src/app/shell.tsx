@@ -9,7 +9,7 @@ import { RequestsButton } from '../features/requests/requests-button';
 import { UserLookup } from '../features/users/user-lookup';
 import { formatCountdown } from '../lib/time';
 import { useEnvironment } from './environment';
-import { GlobalShortcuts } from './keyboard/global-shortcuts';
+import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
 import { ThemeToggle } from './theme-toggle';
 
 // Demo mode only: a real deployment never downloads it.
@@ -114,7 +114,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         {children}
       </main>
-      <GlobalShortcuts />
+      <ShortcutsWhenReady />
       {environment.demo && (
         <Suspense fallback={null}>
           <DemoPanel demo={environment.demo} />

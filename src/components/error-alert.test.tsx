@@ -123,12 +123,12 @@ describe('QueryAlert', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('counts down to the automatic retry while a 429 is waited out, Try again held back', () => {
+  it('counts down to the automatic retry while a 429 is waited out, Try again held back', async () => {
     const error = httpError(429, { retryAfterMs: 3000 });
     render(<QueryAlert query={{ ...idle, failureReason: error, isFetching: true }} what="users" />);
+    expect(await screen.findByText(/will try again in 0:0[23]/)).toBeVisible();
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('429 Rate limit exceeded');
-    expect(alert).toHaveTextContent(/will try again in 0:0[23]/);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
   });
 
@@ -141,5 +141,24 @@ describe('QueryAlert', () => {
     );
     expect(container).toHaveTextContent(/^$/);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('QueryAlert before the full alert has arrived', () => {
+  it('says the essentials at once, then shows the full alert', async () => {
+    const query = {
+      error: httpError(500),
+      failureReason: null,
+      isFetching: false,
+      refetch: vi.fn(),
+    };
+    render(<QueryAlert query={query} what="users" />);
+    const plain = screen.getByRole('alert');
+    expect(plain).toHaveTextContent('500 Server error');
+    expect(plain).toHaveTextContent('Something the server said');
+    expect(plain).toHaveTextContent('Request ID: req_abc123');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Copy as curl' })).toBeVisible();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import { Button } from './button';
 import { CopyButton } from './copy-button';
 import { useNow } from './use-now';
 
-interface ErrorAlertProps {
+export interface ErrorAlertProps {
   error: ApiError;
   /** What the page was trying to load, e.g. "users" or "user user_123". */
   what: string;

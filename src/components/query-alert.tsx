@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
-import type { ApiError } from '../lib/api-error';
-import { ErrorAlert } from './error-alert';
+import { useEffect, useState, type ReactNode } from 'react';
+import { statusText, type ApiError } from '../lib/api-error';
+import { Button } from './button';
+import type { ErrorAlertProps } from './error-alert';
+import { loadedErrorAlert, loadErrorAlert } from './error-alert-loader';
 import { SlowNotice } from './slow-notice';
 
 interface QueryLike {
@@ -36,8 +38,49 @@ export function QueryAlert({
       ? waiting.receivedAt + waiting.retryAfterMs
       : undefined;
   return (
-    <ErrorAlert error={error} what={what} retryAt={retryAt} onRetry={() => void query.refetch()}>
+    <AnyErrorAlert error={error} what={what} retryAt={retryAt} onRetry={() => void query.refetch()}>
       {children}
-    </ErrorAlert>
+    </AnyErrorAlert>
+  );
+}
+
+/**
+ * The full alert (error-alert-loader.ts) once it has arrived; until then, or if it cannot be
+ * fetched (the network is down: the likely failure), a plain alert with the essentials.
+ */
+function AnyErrorAlert(props: ErrorAlertProps) {
+  const [Full, setFull] = useState(loadedErrorAlert);
+  useEffect(() => {
+    if (Full) return;
+    let current = true;
+    loadErrorAlert().then(
+      (ErrorAlert) => {
+        if (current) setFull(() => ErrorAlert);
+      },
+      () => undefined, // The plain alert stays: the network is likely down.
+    );
+    return () => {
+      current = false;
+    };
+  }, [Full]);
+  if (Full) return <Full {...props} />;
+  const { error } = props;
+  return (
+    <div
+      role="alert"
+      className="space-y-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-950 dark:border-red-800 dark:bg-red-950/60 dark:text-red-50"
+    >
+      <p className="font-semibold">
+        {error.kind === 'http' ? `${error.status} ${statusText(error.status)}` : error.message}
+      </p>
+      {error.serverMessage && <p>{error.serverMessage}</p>}
+      <p>{error.requestId ? `Request ID: ${error.requestId}` : 'No request ID was returned.'}</p>
+      {props.onRetry && (
+        <Button onClick={props.onRetry} disabled={props.retryAt !== undefined}>
+          Try again
+        </Button>
+      )}
+      {props.children}
+    </div>
   );
 }

@@ -4,6 +4,8 @@ import {
   createDataset,
   createProduct,
   createUser,
+  CSV_HOSTILE_USERS,
+  EDGE_CASE_PRODUCTS,
   EDGE_CASE_USERS,
   HOSTILE_USER,
   LONG_TEXT_USER,
@@ -24,9 +26,17 @@ describe('createDataset', () => {
   it('returns exactly the requested counts, edge-case users included, appended last', () => {
     expect(dataset.users).toHaveLength(1000);
     expect(dataset.products).toHaveLength(2000);
-    expect(dataset.users.slice(-2)).toEqual([HOSTILE_USER, LONG_TEXT_USER]);
-    expect(createDataset({ users: 1, products: 0 }).users).toEqual([HOSTILE_USER]);
-    expect(createDataset({ users: 0, products: 0 }).users).toEqual([]);
+    expect(dataset.users.slice(-EDGE_CASE_USERS.length)).toEqual(EDGE_CASE_USERS);
+    expect(dataset.users.slice(-EDGE_CASE_USERS.length, -CSV_HOSTILE_USERS.length)).toEqual([
+      HOSTILE_USER,
+      LONG_TEXT_USER,
+    ]);
+    expect(dataset.products.slice(-EDGE_CASE_PRODUCTS.length)).toEqual(EDGE_CASE_PRODUCTS);
+    expect(createDataset({ users: 1, products: 1 })).toEqual({
+      users: [HOSTILE_USER],
+      products: [EDGE_CASE_PRODUCTS[0]],
+    });
+    expect(createDataset({ users: 0, products: 0 })).toEqual({ users: [], products: [] });
   });
 
   it('gives users unique, well-shaped ids and e-mails and past UTC timestamps', () => {
@@ -54,7 +64,7 @@ describe('createDataset', () => {
     expect(new Set(products.map((product) => product.category))).toEqual(
       new Set(PRODUCT_CATEGORIES),
     );
-    for (const product of products) {
+    for (const product of products.filter((item) => !EDGE_CASE_PRODUCTS.includes(item))) {
       expect(product.id).toMatch(/^prod_[a-z0-9]{10}$/);
       expect(product.price).toBeGreaterThanOrEqual(0.5);
       expect(product.price).toBeLessThanOrEqual(2000);
@@ -76,6 +86,22 @@ describe('edge-case users', () => {
     expect(LONG_TEXT_USER.name.length).toBeGreaterThanOrEqual(110);
     expect(LONG_TEXT_USER.profile.bio).toContain('\n\n');
     expect(LONG_TEXT_USER.profile.avatar_url).toMatch(/^http:\/\//);
+  });
+
+  it('include names a spreadsheet would run, and names that need CSV quoting', () => {
+    expect(CSV_HOSTILE_USERS.map((user) => user.name)).toEqual([
+      '=HYPERLINK("http://x","y")',
+      '+SUM(1+1)',
+      '-2+3',
+      '@cmd',
+      'Quote "the" Comma, Person',
+      'Line\nBreak',
+    ]);
+    for (const user of CSV_HOSTILE_USERS) expect(user.id).toMatch(/^user_[a-z_]+$/);
+    for (const product of EDGE_CASE_PRODUCTS) {
+      expect(product).toMatchObject({ category: 'Home & Garden' });
+      expect(product.price).toBeLessThan(20);
+    }
   });
 });
 

@@ -89,8 +89,60 @@ export const LONG_TEXT_USER: User = {
   },
 };
 
+/**
+ * Names a spreadsheet would run as formulas, or that break naive CSV quoting, for the CSV export.
+ * OWASP's "CSV injection" list: a cell starting with = + - @ (tab and CR too, covered by unit tests).
+ */
+export const CSV_HOSTILE_USERS: readonly User[] = [
+  csvHostileUser('user_csv_hyperlink', '=HYPERLINK("http://x","y")', 'hyperlink'),
+  csvHostileUser('user_csv_sum', '+SUM(1+1)', 'sum'),
+  csvHostileUser('user_csv_minus', '-2+3', 'minus'),
+  csvHostileUser('user_csv_at', '@cmd', 'at'),
+  csvHostileUser('user_csv_quote', 'Quote "the" Comma, Person', 'quote'),
+  csvHostileUser('user_csv_newline', 'Line\nBreak', 'newline'),
+];
+
+function csvHostileUser(id: string, name: string, mailbox: string): User {
+  return {
+    id,
+    name,
+    email: `${mailbox}@example.com`,
+    created_at: '2023-04-01T12:00:00Z',
+    profile: {
+      bio: `A name that must reach a spreadsheet as text: ${name}`,
+      location: 'Cell A1',
+      avatar_url: `https://avatars.example.com/${id}.png`,
+    },
+  };
+}
+
 /** Appended to every dataset (and counted in its total) so tests and demos can always find them. */
-export const EDGE_CASE_USERS: readonly User[] = [HOSTILE_USER, LONG_TEXT_USER];
+export const EDGE_CASE_USERS: readonly User[] = [
+  HOSTILE_USER,
+  LONG_TEXT_USER,
+  ...CSV_HOSTILE_USERS,
+];
+
+/**
+ * The same for products, all in Home & Garden under 20, so a filtered export meets them.
+ * Appended last like the edge-case users, and counted in the total.
+ */
+export const EDGE_CASE_PRODUCTS: readonly Product[] = [
+  {
+    id: 'prod_csv_hyperlink',
+    name: '=HYPERLINK("http://x","Click me")',
+    description: 'Opens a link when a spreadsheet runs the name as a formula.',
+    price: 9.99,
+    category: 'Home & Garden',
+  },
+  {
+    id: 'prod_csv_quote',
+    name: 'Quote "the" Comma, Planter',
+    description: '-1+2 in the description,\r\nthen @SUM(A1) on a second line.',
+    price: 14.5,
+    category: 'Home & Garden',
+  },
+];
 
 function asciiLetters(text: string): string {
   return text
@@ -209,11 +261,16 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
   }
   users.push(...edgeUsers);
 
-  const productIds = new Set<string>();
+  const edgeProducts = EDGE_CASE_PRODUCTS.slice(
+    0,
+    Math.min(productCount, EDGE_CASE_PRODUCTS.length),
+  );
+  const productIds = new Set(edgeProducts.map((product) => product.id));
   const products: Product[] = [];
-  for (let i = 0; i < productCount; i += 1) {
+  for (let i = 0; i < productCount - edgeProducts.length; i += 1) {
     const id = uniqueId(productIds, () => `prod_${randomSuffix(rng, 10)}`);
     products.push(createProduct(rng, { id }));
   }
+  products.push(...edgeProducts);
   return { users, products };
 }

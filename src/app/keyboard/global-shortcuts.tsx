@@ -110,5 +110,5 @@ export function isTyping(target: EventTarget | null): boolean {
 /** The pager's own button, so `[` and `]` do exactly what a click would (and nothing when disabled). */
 function clickIfEnabled(label: string) {
   const button = document.querySelector<HTMLButtonElement>(`main button[aria-label="${label}"]`);
-  if (button && !button.disabled) button.click();
+  if (button && button.getAttribute('aria-disabled') !== 'true') button.click();
 }

@@ -2,6 +2,7 @@ import { formatPrice } from '../../lib/format';
 import { apiLine } from '../api-text';
 import { formatDateTime } from '../../lib/time';
 import { CopyIdButton } from './copy-id-button';
+import { useCellTabIndex } from './in-table-row';
 
 /**
  * Cuts a long value to one line with an ellipsis. The whole value stays in the DOM (screen readers
@@ -26,9 +27,11 @@ export function TruncatedText({
   className?: string;
 }) {
   const shown = apiLine(text, MAX_CELL_TEXT);
+  // Focusable so the keyboard can unfold it: in a table row, with the arrow keys (in-table-row.ts).
+  const tabIndex = useCellTabIndex() ?? 0;
   if (text.length <= maxChars) return <span className={className}>{shown}</span>;
   return (
-    <span tabIndex={0} title={shown} className={`${TRUNCATE_CLASSES} ${className}`}>
+    <span tabIndex={tabIndex} title={shown} className={`${TRUNCATE_CLASSES} ${className}`}>
       {shown}
     </span>
   );

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SortingState } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -6,17 +6,27 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ListPage } from '../../lib/api-schemas';
 import { DataTable } from './data-table';
 import type { PageParams } from './page-params';
+import { useCellTabIndex } from './in-table-row';
 import { createDataTableColumnHelper } from './table-features';
 
 type Person = { id: string; name: string; city: string };
 
 const helper = createDataTableColumnHelper<Person>();
+
+/** A control in a cell, as the app's are: out of the Tab order inside a row. */
+function OpenButton({ name }: { name: string }) {
+  return (
+    <button type="button" tabIndex={useCellTabIndex()}>
+      Open {name}
+    </button>
+  );
+}
 const columns = helper.columns([
   helper.accessor('id', { header: 'ID' }),
   helper.accessor('name', {
     header: 'Name',
-    enableSorting: true,
-    cell: (info) => <button type="button">Open {info.getValue()}</button>,
+    meta: { sortable: true },
+    cell: (info) => <OpenButton name={info.getValue()} />,
   }),
   helper.accessor('city', { header: 'City' }),
 ]);
@@ -105,8 +115,14 @@ describe('DataTable range text', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^No people match$/);
     expect(screen.queryByText(/Page 1 of 1/)).toBeNull();
     expect(screen.getByRole('cell', { name: 'Nobody here.' })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Last page' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 });
 
@@ -197,17 +213,17 @@ describe('DataTable pagination', () => {
   it('disables what cannot act on the first and on the last page', async () => {
     render(<Harness />);
     const button = (name: string) => screen.getByRole('button', { name });
-    expect(button('First page')).toBeDisabled();
-    expect(button('Previous page')).toBeDisabled();
-    expect(button('Next page')).toBeEnabled();
-    expect(button('Last page')).toBeEnabled();
+    expect(button('First page')).toHaveAttribute('aria-disabled', 'true');
+    expect(button('Previous page')).toHaveAttribute('aria-disabled', 'true');
+    expect(button('Next page')).not.toHaveAttribute('aria-disabled');
+    expect(button('Last page')).not.toHaveAttribute('aria-disabled');
 
     await userEvent.click(button('Last page'));
     expect(screen.getByRole('status')).toHaveTextContent('951–1,000 of 1,000');
-    expect(button('First page')).toBeEnabled();
-    expect(button('Previous page')).toBeEnabled();
-    expect(button('Next page')).toBeDisabled();
-    expect(button('Last page')).toBeDisabled();
+    expect(button('First page')).not.toHaveAttribute('aria-disabled');
+    expect(button('Previous page')).not.toHaveAttribute('aria-disabled');
+    expect(button('Next page')).toHaveAttribute('aria-disabled', 'true');
+    expect(button('Last page')).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('asks for the next, previous, first and last page', async () => {
@@ -251,8 +267,11 @@ describe('DataTable pagination', () => {
     const next = screen.getByRole('button', { name: 'Next page' });
     next.focus();
     await userEvent.keyboard('{Enter}');
-    expect(next).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveFocus();
+    // aria-disabled, not disabled: the focus stays where it was, so Tab goes on from the pager.
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    expect(next).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent('951–1,000 of 1,000');
   });
 });
 
@@ -263,7 +282,10 @@ describe('DataTable rows', () => {
     const row = screen.getByRole('row', { name: /^p_2 / });
     row.focus();
     await userEvent.keyboard('{Enter}');
-    expect(onRowActivate).toHaveBeenCalledWith({ id: 'p_2', name: 'Person 2', city: 'Lisbon' });
+    // The key handling arrives with the table's first focus.
+    await waitFor(() =>
+      expect(onRowActivate).toHaveBeenCalledWith({ id: 'p_2', name: 'Person 2', city: 'Lisbon' }),
+    );
   });
 
   it('leaves Enter on a control inside the row to that control', async () => {
@@ -274,8 +296,59 @@ describe('DataTable rows', () => {
     expect(onRowActivate).not.toHaveBeenCalled();
   });
 
-  it('makes rows focusable only when they open something', () => {
-    render(<Harness />);
-    expect(screen.getByRole('row', { name: /^p_2 / })).not.toHaveAttribute('tabindex');
+  it('is one tab stop: Tab enters at the current row and leaves for the pager', async () => {
+    render(<Harness data={pageOf({ page: 1, limit: 3, total: 3 })} />);
+    const rows = () => screen.getAllByRole('row').slice(1);
+    expect(rows().map((row) => row.tabIndex)).toEqual([0, -1, -1]);
+    // The controls in the rows are out of the Tab order too.
+    expect(screen.getByRole('button', { name: 'Open Person 1' })).toHaveAttribute('tabindex', '-1');
+    rows()[0]!.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(rows()[1]).toHaveFocus();
+    expect(rows().map((row) => row.tabIndex)).toEqual([-1, 0, -1]);
+    await userEvent.tab();
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(rows()[1]).toHaveFocus();
+  });
+
+  it('moves with j, k, Home and End, and goes up into the sort buttons', async () => {
+    render(<Harness data={pageOf({ page: 1, limit: 4, total: 4 })} />);
+    const rows = () => screen.getAllByRole('row').slice(1);
+    rows()[0]!.focus();
+    await userEvent.keyboard('jj');
+    expect(rows()[2]).toHaveFocus();
+    await userEvent.keyboard('k');
+    expect(rows()[1]).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(rows()[3]).toHaveFocus();
+    await userEvent.keyboard('{Home}{ArrowUp}');
+    expect(screen.getByRole('button', { name: 'Name' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(rows()[0]).toHaveFocus();
+  });
+
+  it('goes into a row’s controls with Right, and back out with Left or Escape', async () => {
+    render(<Harness data={pageOf({ page: 1, limit: 2, total: 2 })} />);
+    const row = screen.getAllByRole('row')[1]!;
+    row.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Open Person 1' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(row).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}{Escape}');
+    expect(row).toHaveFocus();
+  });
+
+  it('opens a row on a click anywhere but on its controls or a text selection', async () => {
+    const onRowActivate = vi.fn();
+    render(<Harness onRowActivate={onRowActivate} />);
+    await userEvent.click(screen.getByRole('cell', { name: 'p_3' }));
+    expect(onRowActivate).toHaveBeenLastCalledWith({ id: 'p_3', name: 'Person 3', city: 'Lisbon' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open Person 4' }));
+    expect(onRowActivate).toHaveBeenCalledTimes(1);
+    vi.spyOn(window, 'getSelection').mockReturnValue({ toString: () => 'Lisbon' } as Selection);
+    await userEvent.click(screen.getAllByRole('cell', { name: 'Lisbon' })[0]!);
+    expect(onRowActivate).toHaveBeenCalledTimes(1);
   });
 });

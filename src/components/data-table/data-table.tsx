@@ -1,19 +1,16 @@
-import {
-  functionalUpdate,
-  useTable,
-  type PaginationState,
-  type RowData,
-  type SortDirection,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
-import { useDeferredValue, useMemo, type KeyboardEvent, type ReactNode } from 'react';
+import { constructTable, type RowData, type SortingState } from '@tanstack/react-table';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { ListPage } from '../../lib/api-schemas';
 import { formatCount, formatRange } from '../../lib/format';
+import { DataTableHeader } from './data-table-header';
+import { useRowNavigation } from './data-table-keyboard';
 import { DataTableRow, SkeletonRows } from './data-table-row';
+import { DataTableToolbar } from './data-table-toolbar';
+import type { ExportSourceLoader } from './export/export-source';
 import { lastPageFor, type PageParams } from './page-params';
 import { PaginationBar } from './pagination-bar';
-import { dataTableFeatures, type DataTableColumns } from './table-features';
+import { dataTableFeatures, staticReactivity, type DataTableColumns } from './table-features';
+import { columnChoicesOf, useViewOptions } from './view-options';
 
 interface DataTableProps<TItem extends RowData> {
   /** The table's accessible name, e.g. "Users". */
@@ -32,7 +29,7 @@ interface DataTableProps<TItem extends RowData> {
   sorting?: SortingState;
   onSortingChange?: (next: SortingState) => void;
   getRowId: (item: TItem) => string;
-  /** Makes rows focusable; Enter on a focused row calls this. */
+  /** Opens a row: Enter on it, or a click anywhere on it. */
   onRowActivate?: (item: TItem) => void;
   /** Shown in place of rows when the page came back empty. */
   empty: ReactNode;
@@ -40,77 +37,88 @@ interface DataTableProps<TItem extends RowData> {
   emptyStatus: string;
   /** Why the rows on screen are not what the controls above say (e.g. an invalid filter); dims them. */
   stale?: string | undefined;
+  /**
+   * Adds the toolbar: Columns and Row density, remembered under `id` (e.g. "users"), and Export
+   * CSV when `export` is given. Keep it referentially stable (module level or memoised).
+   */
+  view?: { id: string; export?: ExportSourceLoader<TItem> };
 }
 
 const NO_SORTING: SortingState = [];
 
 /**
- * The one table both lists use. The server pages and sorts (manual modes); TanStack Table holds
- * that state, controlled from the URL, and answers what the controls can do. Rows from the
- * previous page stay on screen while the next loads, marked busy, so the table never flashes
- * empty; the range text and page count always describe the rows on screen.
+ * The one table both lists use, composed of its parts: toolbar (Export CSV, Columns, Row
+ * density), header (sort buttons), rows (keyboard: data-table-keyboard.ts), pager. The server
+ * pages and sorts; the URL holds page, size and sort, and TanStack Table lays out the columns.
  *
- * A new page's rows render as a transition (useDeferredValue): React renders them in slices,
- * yielding to input between rows, instead of one long task.
+ * Rows from the previous page stay on screen, dimmed, while the next loads, and the range text and
+ * page count always describe the rows on screen. A new page's rows render as a transition
+ * (useDeferredValue): React renders them in slices, yielding to input between rows.
  */
 export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
-  const { label, noun, columns, data, busy, pagination, sorting = NO_SORTING } = props;
-  const { onPaginationChange, onSortingChange, onRowActivate } = props;
-  // Controlled state is compared shallowly after each commit; a fresh object every render would
-  // look like a change and re-render the table again.
-  const paginationState = useMemo<PaginationState>(
-    () => ({ pageIndex: pagination.page - 1, pageSize: pagination.limit }),
-    [pagination.page, pagination.limit],
+  const { label, noun, columns, data, busy, pagination, sorting = NO_SORTING, stale } = props;
+  const { onPaginationChange, onRowActivate } = props;
+  const columnChoices = useMemo(() => columnChoicesOf(columns), [columns]);
+  const [view, setView] = useViewOptions(props.view?.id, columnChoices);
+  // Hidden columns are left out of the table altogether (TanStack's visibility feature would
+  // cost about 1 KB for the same result here).
+  const shownColumns = useMemo(
+    () => columns.filter((_, index) => !view.hidden.includes(columnChoices[index]?.id ?? '')),
+    [columns, columnChoices, view.hidden],
   );
 
   // What is on screen: the page in `data` once React has rendered it in the background.
   const shown = useDeferredValue(data);
   const loading = busy || shown !== data;
-  const { stale } = props;
 
-  const table = useTable({
-    features: dataTableFeatures,
-    columns,
-    data: shown?.data ?? noRows<TItem>(),
-    getRowId: props.getRowId,
-    manualPagination: true,
-    manualSorting: true,
-    rowCount: shown?.meta.total,
-    state: { pagination: paginationState, sorting },
-    onPaginationChange: (updater: Updater<PaginationState>) => {
-      const next = functionalUpdate(updater, paginationState);
-      // A new page size starts again at page 1: the old page number means other rows now.
-      if (next.pageSize !== pagination.limit) onPaginationChange({ page: 1, limit: next.pageSize });
-      else onPaginationChange({ page: next.pageIndex + 1, limit: next.pageSize });
-    },
-    onSortingChange: (updater: Updater<SortingState>) =>
-      onSortingChange?.(functionalUpdate(updater, sorting)),
-    enableSorting: onSortingChange !== undefined,
-    enableMultiSort: false,
-    // Ascending first, then descending, then off, whatever the column's value type.
-    sortDescFirst: false,
-    enableSortingRemoval: true,
-    defaultColumn: { enableSorting: false },
-  });
-
+  // The table holds no state (the URL does), so a plain table instance built per page of rows is
+  // all it needs: no store or subscriptions (useTable's cost about 3 KB on every table page, for
+  // updates this table never has).
+  const { getRowId } = props;
+  const table = useMemo(
+    () =>
+      constructTable({
+        // Typed as the table's own features: the reactivity binding is the core's, not a feature.
+        features: {
+          ...dataTableFeatures,
+          coreReactivityFeature: staticReactivity(),
+        } as typeof dataTableFeatures,
+        columns: shownColumns,
+        data: shown?.data ?? noRows<TItem>(),
+        getRowId,
+      }),
+    [shownColumns, shown, getRowId],
+  );
   const rows = table.getRowModel().rows;
-  const columnCount = table.getAllLeafColumns().length;
+  const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
+  const navigation = useRowNavigation(
+    rowIds,
+    onRowActivate &&
+      ((id) => {
+        const row = rows.find((candidate) => candidate.id === id);
+        if (row) onRowActivate(row.original);
+      }),
+  );
+
+  const columnCount = shownColumns.length;
+  const compact = view.density === 'compact';
   // Placeholder rows can be an empty page (the page after a shrink); a skeleton says more.
   const showSkeleton = loading && rows.length === 0;
   const total = shown?.meta.total;
-
-  function onBodyKeyDown(event: KeyboardEvent<HTMLTableSectionElement>) {
-    // Only a row itself: Enter on a link or button inside it already does that control's job.
-    const target = event.target as HTMLElement;
-    if (event.key !== 'Enter' || target.tagName !== 'TR' || !onRowActivate) return;
-    const row = rows.find((candidate) => candidate.id === target.dataset.rowId);
-    if (!row) return;
-    event.preventDefault();
-    onRowActivate(row.original);
-  }
+  const lastPage = total === undefined ? undefined : lastPageFor(total, pagination.limit);
+  const page = (next: number) => onPaginationChange({ page: next, limit: pagination.limit });
 
   return (
-    <div className="rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+    <div className="data-table rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      {props.view && (
+        <DataTableToolbar
+          columns={columnChoices}
+          view={view}
+          onViewChange={setView}
+          exportSource={props.view.export}
+          getRowId={props.getRowId}
+        />
+      )}
       {/* Always present, so the sentence is announced when it appears. */}
       <p aria-live="polite" className="empty:hidden">
         {stale && (
@@ -119,50 +127,44 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
           </span>
         )}
       </p>
+      {/* One thin bar for every kind of loading (a page, a sort, a size); aria-busy says it too. */}
+      <div aria-hidden="true" className="h-0.5 overflow-hidden">
+        {loading && !showSkeleton && (
+          <span className="loading-bar block h-full w-1/3 bg-blue-600" />
+        )}
+      </div>
       <div className="overflow-x-auto">
-        <table aria-label={label} aria-busy={loading} className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const { column } = header;
-                  const canSort = column.getCanSort();
-                  const direction = column.getIsSorted();
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={canSort ? ariaSort(direction) : undefined}
-                      className={`px-3 py-2 ${column.columnDef.meta?.className ?? ''}`}
-                    >
-                      {canSort ? (
-                        <button
-                          type="button"
-                          onClick={() => column.toggleSorting()}
-                          title={sortHint(String(column.columnDef.header ?? column.id), direction)}
-                          className="-mx-1 inline-flex items-center gap-1 rounded px-1 hover:bg-slate-200 dark:hover:bg-slate-700"
-                        >
-                          <table.FlexRender header={header} />
-                          <SortIcon direction={direction} />
-                        </button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
+        {/* Explicit roles: the card layout on phones (index.css) changes the elements' display,
+            which makes some browsers forget they are a table. */}
+        <table
+          role="table"
+          aria-label={label}
+          aria-busy={loading}
+          className="w-full text-left text-sm"
+        >
+          <DataTableHeader
+            headers={table.getHeaderGroups()[0]?.headers ?? []}
+            sorting={sorting}
+            onSortingChange={props.onSortingChange}
+            onKeyDown={navigation.headProps.onKeyDown}
+          />
           <tbody
-            onKeyDown={onBodyKeyDown}
+            role="rowgroup"
+            {...navigation.bodyProps}
             className={`divide-y divide-slate-100 dark:divide-slate-800 ${showSkeleton ? 'animate-pulse' : loading || stale ? 'opacity-60 transition-opacity' : ''}`}
           >
             {showSkeleton ? (
-              <SkeletonRows rows={pagination.limit} columns={columnCount} />
+              <SkeletonRows rows={pagination.limit} columns={columnCount} compact={compact} />
             ) : (
               rows.map((row) => (
-                <DataTableRow key={row.id} row={row} activatable={onRowActivate !== undefined} />
+                <DataTableRow
+                  key={row.id}
+                  row={row}
+                  columns={shownColumns}
+                  current={row.id === navigation.currentId}
+                  activatable={onRowActivate !== undefined}
+                  compact={compact}
+                />
               ))
             )}
             {shown && !loading && rows.length === 0 && (
@@ -194,13 +196,14 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
             : `Page ${formatCount(shown.meta.page)} of ${formatCount(lastPageFor(total, shown.meta.limit))}`
         }
         pageSize={pagination.limit}
-        canPrevious={table.getCanPreviousPage()}
-        canNext={table.getCanNextPage()}
-        onFirst={() => table.firstPage()}
-        onPrevious={() => table.previousPage()}
-        onNext={() => table.nextPage()}
-        onLast={() => table.lastPage()}
-        onPageSize={(size) => table.setPageSize(size)}
+        canPrevious={pagination.page > 1}
+        canNext={lastPage !== undefined && pagination.page < lastPage}
+        onFirst={() => page(1)}
+        onPrevious={() => page(pagination.page - 1)}
+        onNext={() => page(pagination.page + 1)}
+        onLast={() => page(lastPage ?? pagination.page)}
+        // A new page size starts again at page 1: the old page number means other rows now.
+        onPageSize={(size) => onPaginationChange({ page: 1, limit: size })}
       />
     </div>
   );
@@ -210,40 +213,4 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
 const EMPTY: readonly never[] = Object.freeze([]);
 function noRows<TItem>(): TItem[] {
   return EMPTY as unknown as TItem[];
-}
-
-/** What the header's sort button did and will do: the third click, back to unsorted, is no surprise. */
-function sortHint(label: string, direction: false | SortDirection): string {
-  const name = label.toLowerCase();
-  if (direction === 'asc') return `Sorted by ${name}, ascending. Click for descending.`;
-  if (direction === 'desc')
-    return `Sorted by ${name}, descending. Click to stop sorting by ${name}.`;
-  return `Click to sort by ${name}, ascending.`;
-}
-
-function ariaSort(direction: false | SortDirection): 'ascending' | 'descending' | 'none' {
-  return direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
-}
-
-function SortIcon({ direction }: { direction: false | SortDirection }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 16 16"
-      className={`size-3.5 ${direction ? '' : 'opacity-40'}`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {direction === 'asc' ? (
-        <path d="M8 13V3M4 7l4-4 4 4" />
-      ) : direction === 'desc' ? (
-        <path d="M8 3v10M4 9l4 4 4-4" />
-      ) : (
-        <path d="M5 6l3-3 3 3M5 10l3 3 3-3" />
-      )}
-    </svg>
-  );
 }

@@ -55,7 +55,8 @@ export function ProductFiltersBar({
 }: ProductFiltersProps) {
   const [drafts, setDrafts] = useState(() => draftsFrom(filters));
   const [errors, setErrors] = useState<FilterErrors>(() => urlErrors(filters));
-  // Whether this edit (focus in the boxes, until Enter or leaving them) has added its history entry.
+  // Whether this edit (from the first change until Enter or leaving the boxes) has added its
+  // history entry.
   const editPushed = useRef(false);
   const [lastEditedPrice, setLastEditedPrice] = useState<'minPrice' | 'maxPrice'>('maxPrice');
   const [shownFilters, setShownFilters] = useState(filters);
@@ -112,10 +113,6 @@ export function ProductFiltersBar({
     editPushed.current = false;
   }
 
-  function onFocus(event: FocusEvent<HTMLDivElement>) {
-    if (!event.currentTarget.contains(event.relatedTarget)) editPushed.current = false;
-  }
-
   function onBlur(event: FocusEvent<HTMLDivElement>) {
     if (event.currentTarget.contains(event.relatedTarget)) return;
     apply(drafts);
@@ -123,12 +120,10 @@ export function ProductFiltersBar({
   }
 
   function clear() {
-    const empty = draftsFrom({});
-    setDrafts(empty);
+    setDrafts(draftsFrom({}));
     setErrors({});
     editPushed.current = false;
     if (hasFilters(filters)) applyFilters({});
-    editPushed.current = false;
   }
 
   const listId = useId();
@@ -142,7 +137,6 @@ export function ProductFiltersBar({
     <div
       role="group"
       aria-label="Filters"
-      onFocus={onFocus}
       onBlur={onBlur}
       className="flex flex-wrap items-start gap-x-4 gap-y-2"
     >

@@ -9,7 +9,8 @@ export const productsColumns = helper.columns([
   helper.accessor('id', {
     header: 'ID',
     cell: (info) => <IdCell id={info.getValue()} />,
-    meta: { className: 'w-52' },
+    // Always shown: it names the row, and a table keeps at least one column.
+    meta: { className: 'w-52', alwaysVisible: true },
   }),
   helper.accessor('name', {
     header: 'Name',

@@ -1,10 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
+import { lazyModule } from '../../components/lazy-module';
 import { QueryAlert } from '../../components/query-alert';
+import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
 import { RefreshStatus } from '../../components/refresh-status';
 import {
+  productFields,
+  productsExportPageQueryOptions,
   productsListQueryOptions,
   type Product,
   type ProductsListParams,
@@ -36,6 +40,12 @@ function getProductId(product: Product): string {
   return product.id;
 }
 
+type DetailsProps = { product: Product; onClose: () => void };
+/** Not on the first render: loaded when a product is first opened (or its row is hovered). */
+const loadDetails = lazyModule<ComponentType<DetailsProps>>(() =>
+  import('./product-details').then((module) => module.ProductDetails),
+);
+
 /**
  * `knownCategories` (config.json's, or the demo's) are offered before any products are seen; the
  * API has no list of categories.
@@ -52,6 +62,38 @@ export function ProductsListPage({
   const filtered = hasFilters(filters);
   const queryClient = useQueryClient();
   const [notApplied, setNotApplied] = useState(false);
+  // The product open in its details dialog, and the dialog once its code has arrived.
+  const [details, setDetails] = useState<Product | null>(null);
+  const [Details, setDetailsComponent] = useState<ComponentType<DetailsProps> | null>(null);
+  const [detailsProblem, setDetailsProblem] = useState('');
+  function openDetails(product: Product) {
+    setDetailsProblem('');
+    setDetails(product);
+    loadDetails().then(
+      (component) => setDetailsComponent(() => component),
+      () => setDetailsProblem('The product’s details could not be loaded. Try again.'),
+    );
+  }
+  const view = useMemo(
+    () => ({
+      id: 'products',
+      export: {
+        resource: 'products',
+        // The view's filters, every page of them.
+        load: async () => ({
+          resource: 'products',
+          fields: productFields,
+          fetchPage: (queryClient: QueryClient, page: number, limit: number, signal: AbortSignal) =>
+            cancellableFetchQuery(
+              queryClient,
+              productsExportPageQueryOptions({ ...params, page, limit }),
+              signal,
+            ),
+        }),
+      },
+    }),
+    [params],
+  );
   // Read on every render: the page re-renders whenever a page of products arrives.
   const categories = mergeCategories(knownCategories, seenCategories(queryClient));
 
@@ -71,6 +113,10 @@ export function ProductsListPage({
         onNotAppliedChange={setNotApplied}
       />
       <QueryAlert query={list.query} what="products" />
+      <p aria-live="polite" className="text-sm text-red-800 empty:hidden dark:text-red-200">
+        {detailsProblem}
+      </p>
+      {details && Details && <Details product={details} onClose={() => setDetails(null)} />}
       <DataTable
         label="Products"
         noun="products"
@@ -80,6 +126,8 @@ export function ProductsListPage({
         pagination={params}
         onPaginationChange={(next) => list.navigate({ ...params, ...next })}
         getRowId={getProductId}
+        onRowActivate={openDetails}
+        view={view}
         emptyStatus={filtered ? 'No products match' : 'No products'}
         stale={
           notApplied

@@ -84,7 +84,9 @@ describe('UserPage', () => {
 
   it('says an unknown id is not found, and where to look up another', async () => {
     renderUser('user_nobody');
-    const alert = await screen.findByRole('alert');
+    // The full alert replaces a plain one once its code has arrived.
+    await screen.findByRole('button', { name: 'Copy request ID' });
+    const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('404 Not found');
     expect(alert).toHaveTextContent('User user_nobody not found');
     expect(alert).toHaveTextContent(/Request ID: req_/);
@@ -116,7 +118,8 @@ describe('UserPage', () => {
         <RouterProvider router={router} />
       </QueryClientProvider>,
     );
-    const alert = await screen.findByRole('alert');
+    await screen.findByRole('button', { name: 'Copy request ID' });
+    const alert = screen.getByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Look up another user' }));
     expect(screen.getByRole('searchbox', { name: 'User ID' })).toHaveFocus();
   });

@@ -7,6 +7,7 @@ import {
   TRUNCATE_CLASSES,
   TruncatedText,
 } from '../../components/data-table/cells';
+import { useCellTabIndex } from '../../components/data-table/in-table-row';
 import { createDataTableColumnHelper } from '../../components/data-table/table-features';
 import type { User } from './api/users-api';
 import type { UsersListState } from './last-users-search';
@@ -19,11 +20,12 @@ export const usersColumns = helper.columns([
   helper.accessor('id', {
     header: 'ID',
     cell: (info) => <IdCell id={info.getValue()} />,
-    meta: { className: 'w-52' },
+    // Always shown: it names the row, and a table keeps at least one column.
+    meta: { className: 'w-52', alwaysVisible: true },
   }),
   helper.accessor('name', {
     header: 'Name',
-    enableSorting: true,
+    meta: { sortable: true },
     cell: (info) => <UserNameLink user={info.row.original} />,
   }),
   helper.accessor('email', {
@@ -32,9 +34,8 @@ export const usersColumns = helper.columns([
   }),
   helper.accessor('created_at', {
     header: 'Created',
-    enableSorting: true,
     cell: (info) => <DateTimeText value={info.getValue()} />,
-    meta: { className: 'w-48' },
+    meta: { className: 'w-48', sortable: true },
   }),
 ]);
 
@@ -49,6 +50,7 @@ function UserNameLink({ user }: { user: User }) {
     <Link
       to={userPath(user.id)}
       state={state}
+      tabIndex={useCellTabIndex()}
       title={user.name.length > LONG_NAME ? name : undefined}
       className={`max-w-80 font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300 ${user.name.length > LONG_NAME ? TRUNCATE_CLASSES : ''}`}
     >

@@ -1,10 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
 import { QueryAlert } from '../../components/query-alert';
+import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
 import { RefreshStatus } from '../../components/refresh-status';
 import {
+  userFields,
+  usersExportPageQueryOptions,
   usersListQueryOptions,
   type User,
   type UsersListParams,
@@ -38,6 +42,26 @@ export function UsersListPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const sorting = useMemo(() => sortToSorting(params.sort), [params.sort]);
+  const view = useMemo(
+    () => ({
+      id: 'users',
+      export: {
+        resource: 'users',
+        // The view's sort, every page of it.
+        load: async () => ({
+          resource: 'users',
+          fields: userFields,
+          fetchPage: (queryClient: QueryClient, page: number, limit: number, signal: AbortSignal) =>
+            cancellableFetchQuery(
+              queryClient,
+              usersExportPageQueryOptions({ ...params, page, limit }),
+              signal,
+            ),
+        }),
+      },
+    }),
+    [params],
+  );
 
   // For user pages reached from the lookup box, which carry no way back of their own.
   const canonical = serializeUsersSearch(params).toString();
@@ -70,6 +94,7 @@ export function UsersListPage() {
         }}
         emptyStatus="No users"
         empty="There are no users."
+        view={view}
       />
     </div>
   );

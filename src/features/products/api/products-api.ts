@@ -14,6 +14,15 @@ export const productSchema = v.object({
 
 export type Product = v.InferOutput<typeof productSchema>;
 
+/** The item's fields in the API's order: the CSV export's header. */
+export const productFields = [
+  'id',
+  'name',
+  'category',
+  'price',
+  'description',
+] as const satisfies readonly (keyof Product)[];
+
 export type ProductsListParams = {
   page: number;
   limit: number;
@@ -30,6 +39,8 @@ export const productsKeys = {
   all,
   lists: () => [...all, 'list'] as const,
   list: (params: ProductsListParams) => [...productsKeys.lists(), params] as const,
+  /** Pages the CSV export reads: apart from the table's, which they must not replace. */
+  exportPage: (params: ProductsListParams) => [...all, 'export', params] as const,
 };
 
 export function fetchProducts(
@@ -57,5 +68,16 @@ export function productsListQueryOptions(params: ProductsListParams, { prefetch 
     queryKey: productsKeys.list(params),
     queryFn: ({ signal }) => fetchProducts(params, signal, prefetch),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One page for the CSV export; see usersExportPageQueryOptions. */
+export function productsExportPageQueryOptions(params: ProductsListParams) {
+  return queryOptions({
+    queryKey: productsKeys.exportPage(params),
+    queryFn: ({ signal }) => fetchProducts(params, signal),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
   });
 }

@@ -1,9 +1,18 @@
 // @vitest-environment node
-import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { testQueryClient, setupApiTestServer } from '../../../test/api-test-server';
 import { ApiError } from '../../../lib/api-error';
-import { userDetailQueryOptions, usersKeys, usersListQueryOptions } from './users-api';
+import { createApiClient, setApiClient } from '../../../lib/api-client';
+import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
+import { createQueryClient } from '../../../lib/query-client';
+import { createRequestLog } from '../../../lib/request-log';
+import {
+  userDetailQueryOptions,
+  usersExportPageQueryOptions,
+  usersKeys,
+  usersListQueryOptions,
+} from './users-api';
 
 const BASE = 'https://api.example.com';
 const server = setupApiTestServer(BASE);
@@ -106,5 +115,105 @@ describe('userDetailQueryOptions', () => {
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, kind: 'http' });
+  });
+});
+
+describe('usersExportPageQueryOptions, fetched as the export does', () => {
+  const params = { page: 3, limit: 100, sort: 'name' as const };
+
+  function installClient() {
+    const log = createRequestLog();
+    setApiClient(createApiClient({ baseUrl: BASE, getToken: () => 'tok', log }));
+    return log;
+  }
+
+  it('keeps its pages apart from the table’s, fetched afresh and not kept', () => {
+    const options = usersExportPageQueryOptions(params);
+    expect(options.queryKey).toEqual(['users', 'export', params]);
+    expect(options).toMatchObject({ retry: false, staleTime: 0, gcTime: 0 });
+  });
+
+  it('logs every page, and a 401 ends the session through the query cache as everywhere', async () => {
+    const log = installClient();
+    const onUnauthorized = vi.fn();
+    const client = createQueryClient({ onUnauthorized });
+    server.use(
+      http.get(`${BASE}/v1/users`, ({ request }) =>
+        new URL(request.url).searchParams.get('page') === '1'
+          ? HttpResponse.json({ data: [user], meta: { total: 101, page: 1, limit: 100 } })
+          : HttpResponse.json(
+              { error: { code: 'unauthorized', message: 'Token expired', request_id: 'req_1' } },
+              { status: 401 },
+            ),
+      ),
+    );
+    const signal = new AbortController().signal;
+    const first = usersExportPageQueryOptions({ ...params, page: 1 });
+    await expect(cancellableFetchQuery(client, first, signal)).resolves.toMatchObject({
+      data: [user],
+    });
+    await expect(
+      cancellableFetchQuery(client, usersExportPageQueryOptions({ ...params, page: 2 }), signal),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(log.entries().map((entry) => [entry.url, entry.status])).toEqual([
+      [`${BASE}/v1/users?page=1&limit=100&sort=name`, 200],
+      [`${BASE}/v1/users?page=2&limit=100&sort=name`, 401],
+    ]);
+  });
+
+  it('is not retried by the query library: the export waits out a 429 itself', async () => {
+    installClient();
+    let requests = 0;
+    server.use(
+      http.get(`${BASE}/v1/users`, () => {
+        requests += 1;
+        return HttpResponse.json(
+          { error: { code: 'rate_limited', message: 'Slow down', request_id: 'req_2' } },
+          { status: 429, headers: { 'Retry-After': '1' } },
+        );
+      }),
+    );
+    const client = createQueryClient();
+    await expect(
+      cancellableFetchQuery(
+        client,
+        usersExportPageQueryOptions(params),
+        new AbortController().signal,
+      ),
+    ).rejects.toMatchObject({ status: 429, retryAfterMs: 1000 });
+    expect(requests).toBe(1);
+  });
+
+  it('aborting the signal aborts the request in flight', async () => {
+    installClient();
+    let aborted: Promise<void> | undefined;
+    server.use(
+      http.get(`${BASE}/v1/users`, async ({ request }) => {
+        aborted = new Promise((resolve) =>
+          request.signal.addEventListener('abort', () => resolve()),
+        );
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const controller = new AbortController();
+    const fetching = cancellableFetchQuery(
+      createQueryClient(),
+      usersExportPageQueryOptions(params),
+      controller.signal,
+    );
+    await vi.waitFor(() => expect(aborted).toBeDefined());
+    controller.abort();
+    await expect(fetching).rejects.toThrow();
+    await aborted;
+    // Nothing is sent once the signal has aborted.
+    await expect(
+      cancellableFetchQuery(
+        createQueryClient(),
+        usersExportPageQueryOptions(params),
+        controller.signal,
+      ),
+    ).rejects.toThrow();
   });
 });

@@ -25,6 +25,14 @@ export const userDetailSchema = v.object({
 export type User = v.InferOutput<typeof userSchema>;
 export type UserDetail = v.InferOutput<typeof userDetailSchema>;
 
+/** The item's fields in the API's order: the CSV export's header. */
+export const userFields = [
+  'id',
+  'name',
+  'email',
+  'created_at',
+] as const satisfies readonly (keyof User)[];
+
 export const userSortValues = ['name', '-name', 'created_at', '-created_at'] as const;
 /** A leading '-' sorts descending. */
 export type UserSort = (typeof userSortValues)[number];
@@ -40,6 +48,8 @@ export const usersKeys = {
   all,
   lists: () => [...all, 'list'] as const,
   list: (params: UsersListParams) => [...usersKeys.lists(), params] as const,
+  /** Pages the CSV export reads: apart from the table's, which they must not replace. */
+  exportPage: (params: UsersListParams) => [...all, 'export', params] as const,
   details: () => [...all, 'detail'] as const,
   detail: (id: string) => [...usersKeys.details(), id] as const,
 };
@@ -94,5 +104,20 @@ export function userDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: usersKeys.detail(id),
     queryFn: ({ signal }) => fetchUser(id, signal),
+  });
+}
+
+/**
+ * One page for the CSV export, through the query client so that a 401 ends the session as it does
+ * everywhere. The export waits out 429s itself (with a countdown), so the library does not retry;
+ * and it reads each page once, so nothing is kept.
+ */
+export function usersExportPageQueryOptions(params: UsersListParams) {
+  return queryOptions({
+    queryKey: usersKeys.exportPage(params),
+    queryFn: ({ signal }) => fetchUsers(params, signal),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
   });
 }

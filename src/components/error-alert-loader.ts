@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import type { ErrorAlertProps } from './error-alert';
+import { lazyModule } from './lazy-module';
+
+/**
+ * The full error alert (explanations, countdown, Copy request ID, Copy as curl) is not on any
+ * page's first render: it is fetched once a page has settled (preloadErrorAlert, from the
+ * signed-in layout) and, should that not have happened yet, when a failure is shown (QueryAlert).
+ * Its own module, so that the layout can preload it without the alert code.
+ */
+export const loadErrorAlert = lazyModule(() =>
+  import('./error-alert').then((module) => {
+    loaded = module.ErrorAlert;
+    return module.ErrorAlert;
+  }),
+);
+
+let loaded: ComponentType<ErrorAlertProps> | null = null;
+
+/** The alert, if it has arrived. */
+export function loadedErrorAlert(): ComponentType<ErrorAlertProps> | null {
+  return loaded;
+}
+
+export function preloadErrorAlert(): void {
+  loadErrorAlert().catch(() => undefined);
+}
