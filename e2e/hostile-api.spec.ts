@@ -70,7 +70,10 @@ test('a token the API repeats back is never shown or copied @real-api-only', asy
   });
   const token = await signInAway(page, signIn);
   const signature = token.split('.')[2] as string;
-  await setScenario(token, { fail: { path: '/v3/account', status: 403, body: 'echo-token' } });
+  // Twice: a failed start-up request is asked again when the page mounts.
+  await setScenario(token, {
+    fail: { path: '/v3/account', status: 403, body: 'echo-token', count: 2 },
+  });
   await page.reload();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('403 Permission denied');

@@ -4,6 +4,18 @@ import { expect, test, type Page } from './support/fixtures';
 /** The console with the keyboard alone: shortcuts, the command menu, titles and focus. */
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/**
+ * The shortcuts arrive just after a page's first paint (they are not needed to show it): a key
+ * pressed in the first moments of a test may come before them, so it is pressed again until it
+ * has done its work.
+ */
+async function pressUntil(page: Page, keys: string[], done: () => Promise<void>) {
+  await expect(async () => {
+    for (const key of keys) await page.keyboard.press(key);
+    await done();
+  }).toPass({ intervals: [200, 500, 1000] });
+}
 const lookupBox = (page: Page) => page.getByRole('searchbox', { name: 'User ID' });
 
 test('? lists the shortcuts; Escape closes the dialog and gives the focus back', async ({
@@ -12,9 +24,8 @@ test('? lists the shortcuts; Escape closes the dialog and gives the focus back',
 }) => {
   await signIn();
   await expect(heading(page)).toBeFocused();
-  await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await expect(dialog).toBeVisible();
+  await pressUntil(page, ['?'], () => expect(dialog).toBeVisible({ timeout: 500 }));
   await expect(dialog).toContainText('Command menu');
   await expect(dialog).toContainText('Copy the row’s ID');
   await page.keyboard.press('Escape');
@@ -28,9 +39,7 @@ test('/ goes to User ID; g then u, p, a go to the pages, with titles and the foc
 }) => {
   await signIn();
   await expect(page).toHaveTitle('Users · Admin console');
-  await page.keyboard.press('g');
-  await page.keyboard.press('p');
-  await expect(page).toHaveURL(/\/products$/);
+  await pressUntil(page, ['g', 'p'], () => expect(page).toHaveURL(/\/products$/, { timeout: 500 }));
   await expect(page).toHaveTitle('Products · Admin console');
   await expect(heading(page)).toHaveText('Products');
   await expect(heading(page)).toBeFocused();
@@ -60,8 +69,8 @@ test('the command menu looks a user up by id, pasted link, or recent lookup', as
   baseURL,
 }) => {
   await signIn();
-  await page.keyboard.press('Control+k');
   const menu = page.getByRole('dialog', { name: 'Command menu' });
+  await pressUntil(page, ['Control+k'], () => expect(menu).toBeVisible({ timeout: 500 }));
   const input = menu.getByRole('combobox');
   await expect(input).toBeFocused();
   await input.fill(`${baseURL}/users/user_longtext?from=chat`);
@@ -98,8 +107,9 @@ test('the shortcuts dialog and the command menu have no serious accessibility pr
       ['Control+k', 'Command menu'],
     ] as const) {
       await page.locator('main').focus();
-      await page.keyboard.press(keys);
-      await expect(page.getByRole('dialog', { name })).toBeVisible();
+      await pressUntil(page, [keys], () =>
+        expect(page.getByRole('dialog', { name })).toBeVisible({ timeout: 500 }),
+      );
       await expectNoSeriousAxeViolations(page, `with ${name} open in the ${theme} theme`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name })).toHaveCount(0);

@@ -118,7 +118,9 @@ test('an empty result says so and offers to clear the filters', async ({ page, s
   await field(page, 'Category').fill('No such category');
   await field(page, 'Category').press('Enter');
   await expect(status(page)).toHaveText('No products match');
-  await expect(productsTable(page)).toContainText('No products match these filters.');
+  await expect(productsTable(page)).toContainText(
+    'No products in category “No such category”. Categories are matched exactly.',
+  );
   await expect(page.getByRole('button', { name: 'Next page', exact: true })).toBeDisabled();
 
   await clearFilters(page).click();

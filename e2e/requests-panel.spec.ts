@@ -144,8 +144,12 @@ test('the open panel is accessible in both themes and fits a 390 px wide screen'
   await expect(page.getByRole('status')).toHaveText('1–50 of 1,000');
   // A failed request too, so its colours are checked.
   await setScenario(token, { fail: { path: '/v3/account', status: 403 } });
+  // At this width the header's pages and tools are behind its Menu button.
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.click();
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('alert')).toContainText('403 Permission denied');
+  await menu.click();
 
   for (const theme of ['light', 'dark'] as const) {
     await page.getByLabel('Theme').selectOption(theme);
