@@ -116,3 +116,111 @@ test('the shortcuts dialog and the command menu have no serious accessibility pr
     }
   }
 });
+
+test('the whole users task with the keyboard alone; the pager is at most 6 Tabs from the heading', async ({
+  page,
+  mintToken,
+}) => {
+  await page.goto('/login?next=%2Fusers');
+  await expect(page.getByLabel('Access token')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Access token')).toBeFocused();
+  await page.keyboard.insertText(await mintToken());
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(heading(page)).toHaveText('Users');
+  await expect(heading(page)).toBeFocused();
+  await expect(page.getByRole('status')).toHaveText('1–50 of 1,000');
+
+  // From the heading to the pager: Refresh, Export CSV, Columns, Row density, the table, the pager.
+  let tabs = 0;
+  const rowsPerPage = page.getByLabel('Rows per page');
+  while (!(await rowsPerPage.evaluate((select) => select === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    tabs += 1;
+    expect(tabs, 'Tab presses from the heading to the pager').toBeLessThanOrEqual(6);
+  }
+
+  // Back into the table at its current row, up to the headers, sort by name.
+  await page.keyboard.press('Shift+Tab');
+  const table = page.getByRole('table', { name: 'Users' });
+  const firstRow = table.locator('tbody tr').first();
+  await expect(firstRow).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(table.getByRole('button', { name: 'Name' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users\?sort=name$/);
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+
+  // Next page with ], then down the rows with j and open one with Enter.
+  await page.keyboard.press(']');
+  await expect(page).toHaveURL(/\/users\?page=2&sort=name$/);
+  await expect(page.getByRole('status')).toHaveText('51–100 of 1,000');
+  await page.keyboard.press('ArrowDown');
+  await expect(firstRow).toBeFocused();
+  await page.keyboard.press('j');
+  const secondRow = table.locator('tbody tr').nth(1);
+  await expect(secondRow).toBeFocused();
+  const name = (await secondRow.getByRole('link').innerText()).trim();
+  await page.keyboard.press('Enter');
+  await expect(heading(page)).toHaveText(name);
+  await expect(heading(page)).toBeFocused();
+  await expect(page).toHaveTitle(`${name} · Users · Admin console`);
+
+  // Back to the same view, then a lookup.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('link', { name: 'Back to users' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users\?page=2&sort=name$/);
+  await expect(heading(page)).toBeFocused();
+  await page.keyboard.press('/');
+  await expect(lookupBox(page)).toBeFocused();
+  await page.keyboard.type('user_longtext');
+  await page.keyboard.press('Enter');
+  await expect(heading(page)).toHaveText(/^Maximiliana/);
+  await expect(heading(page)).toBeFocused();
+});
+
+test('a row opens with a click anywhere on it; c copies its ID; products open in a dialog', async ({
+  page,
+  signIn,
+}) => {
+  await page.addInitScript(() => {
+    const copied: string[] = [];
+    (window as unknown as { copied: string[] }).copied = copied;
+    navigator.clipboard.writeText = async (text: string) => {
+      copied.push(text);
+    };
+  });
+  await signIn({ next: '/users?limit=10' });
+  await expect(page.getByRole('status')).toHaveText('1–10 of 1,000');
+  const users = page.getByRole('table', { name: 'Users' });
+  const row = users.locator('tbody tr').first();
+  const id = (await row.locator('td').first().innerText()).trim();
+  await row.focus();
+  await page.keyboard.press('c');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { copied: string[] }).copied))
+    .toEqual([id]);
+  // A click on the row's e-mail (not a link) opens the user.
+  await row.locator('td').nth(2).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${id}$`));
+
+  await page.goto('/products?limit=10');
+  await expect(page.getByRole('status')).toHaveText('1–10 of 5,000');
+  const products = page.getByRole('table', { name: 'Products' });
+  const product = products.locator('tbody tr').first();
+  const productName = (await product.locator('td').nth(1).innerText()).trim();
+  await product.focus();
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('dialog', { name: 'Product details' });
+  await expect(details).toContainText(productName);
+  await expect(details.getByRole('region', { name: 'Product JSON' })).toContainText('"price":');
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
+  await expect(product).toBeFocused();
+  await product.locator('td').nth(3).click();
+  await expect(details).toBeVisible();
+});
