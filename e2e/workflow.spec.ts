@@ -187,6 +187,19 @@ test.describe('at 390 px', () => {
     await expect(status(page)).toHaveText('1–10 of 1,000');
     const header = page.getByRole('banner');
     expect((await header.boundingBox())?.height ?? 999).toBeLessThan(844 / 6);
+    // Rows are cards: every column in view, nothing behind a sideways scroll.
+    const table = page.getByRole('table', { name: 'Users' });
+    const overflow = await table.evaluate((element) => {
+      const scroller = element.parentElement as HTMLElement;
+      return scroller.scrollWidth - scroller.clientWidth;
+    });
+    expect(overflow).toBe(0);
+    await expect(
+      table
+        .locator('tbody tr')
+        .first()
+        .getByText(/@example\./),
+    ).toBeInViewport();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
     const box = page.getByRole('searchbox', { name: 'User ID' });
