@@ -177,3 +177,21 @@ test('support hands on: Copy email, the raw JSON answer, and Refresh without lea
   await expect(raw).toBeVisible();
   await expect(heading(page)).toHaveText(/^Maximiliana/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('"Updated just now" turning into "1 second ago" moves neither the Refresh button nor the profile', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ next: '/users/user_longtext' });
+    const updated = page.getByText(/^Updated /);
+    await expect(updated).toHaveText('Updated just now');
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    const email = page.getByText('Email', { exact: true });
+    const before = [await refresh.boundingBox(), await email.boundingBox()];
+    await expect(updated).toHaveText(/^Updated \d+ seconds? ago$/);
+    expect([await refresh.boundingBox(), await email.boundingBox()]).toEqual(before);
+  });
+});

@@ -15,7 +15,14 @@ interface RefreshableQuery {
  * until the new answer replaces it. While a fetch runs the button stays focusable (aria-disabled
  * rather than disabled, so keyboard focus is not dropped) and says it is busy.
  */
-export function RefreshStatus({ query }: { query: RefreshableQuery }) {
+export function RefreshStatus({
+  query,
+  className = '',
+}: {
+  query: RefreshableQuery;
+  /** Placement; set it so the text grows away from the button, which then never moves. */
+  className?: string;
+}) {
   const { dataUpdatedAt: updatedAt, isFetching: fetching } = query;
   const now = useNow(1000, updatedAt > 0);
   // The answer time the person refreshed from, to announce when a newer one arrives.
@@ -30,7 +37,9 @@ export function RefreshStatus({ query }: { query: RefreshableQuery }) {
           : '';
 
   return (
-    <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+    <div
+      className={`flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300 ${className}`}
+    >
       {fetching ? (
         <span>Updating…</span>
       ) : (

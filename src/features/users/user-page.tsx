@@ -44,7 +44,9 @@ export function UserPage({ id, imageSources }: { id: string; imageSources: reado
         <UserProfile
           user={query.data}
           imageSources={imageSources}
-          refresh={<RefreshStatus query={query} />}
+          // Its own line on a phone and right-aligned: "Updated 1 second ago" growing from "just
+          // now" neither wraps the row nor moves the button (or the profile below).
+          refresh={<RefreshStatus query={query} className="w-full justify-end sm:w-auto" />}
         />
       ) : query.isPending ? (
         <ProfileSkeleton />
@@ -128,7 +130,7 @@ function UserProfile({
           )}
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <ViewSwitch value={view} options={VIEWS} onChange={setView} />
         {refresh}
       </div>
