@@ -1,3 +1,4 @@
+import { copiedTexts, recordClipboard } from './support/clipboard';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -61,13 +62,7 @@ test('a token the API repeats back is never shown or copied @real-api-only', asy
   signIn,
   setScenario,
 }) => {
-  await page.addInitScript(() => {
-    const copied: string[] = [];
-    (window as unknown as { copied: string[] }).copied = copied;
-    navigator.clipboard.writeText = async (text: string) => {
-      copied.push(text);
-    };
-  });
+  await recordClipboard(page);
   const token = await signInAway(page, signIn);
   const signature = token.split('.')[2] as string;
   // Twice: a failed start-up request is asked again when the page mounts.
@@ -80,8 +75,7 @@ test('a token the API repeats back is never shown or copied @real-api-only', asy
   await expect(alert).toContainText('Token Bearer [token removed] is not allowed here');
   await alert.getByRole('button', { name: 'Copy request ID' }).click();
   await expect(alert).toContainText('Copied');
-  const copied = await page.evaluate(() => (window as unknown as { copied: string[] }).copied);
-  expect(copied).toEqual(['req_[token removed]']);
+  expect(await copiedTexts(page)).toEqual(['req_[token removed]']);
   expect(await page.locator('body').innerText()).not.toContain(signature);
 });
 

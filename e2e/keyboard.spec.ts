@@ -1,4 +1,5 @@
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { nextCopiedText, recordClipboard } from './support/clipboard';
 import { expect, test, type Page } from './support/fixtures';
 
 /** The console with the keyboard alone: shortcuts, the command menu, titles and focus. */
@@ -187,13 +188,7 @@ test('a row opens with a click anywhere on it; c copies its ID; products open in
   page,
   signIn,
 }) => {
-  await page.addInitScript(() => {
-    const copied: string[] = [];
-    (window as unknown as { copied: string[] }).copied = copied;
-    navigator.clipboard.writeText = async (text: string) => {
-      copied.push(text);
-    };
-  });
+  await recordClipboard(page);
   await signIn({ next: '/users?limit=10' });
   await expect(page.getByRole('status')).toHaveText('1–10 of 1,000');
   const users = page.getByRole('table', { name: 'Users' });
@@ -201,9 +196,7 @@ test('a row opens with a click anywhere on it; c copies its ID; products open in
   const id = (await row.locator('td').first().innerText()).trim();
   await row.focus();
   await page.keyboard.press('c');
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { copied: string[] }).copied))
-    .toEqual([id]);
+  expect(await nextCopiedText(page, 0)).toBe(id);
   // A click on the row's e-mail (not a link) opens the user.
   await row.locator('td').nth(2).click();
   await expect(page).toHaveURL(new RegExp(`/users/${id}$`));

@@ -1,10 +1,10 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
 import { lazyModule } from '../../components/lazy-module';
 import { QueryAlert } from '../../components/query-alert';
-import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
+import { listViewExport } from '../../components/data-table/export/export-source';
 import { RefreshStatus } from '../../components/refresh-status';
 import {
   productFields,
@@ -75,22 +75,10 @@ export function ProductsListPage({
     );
   }
   const view = useMemo(
+    // The export writes the view's filters, every page of it.
     () => ({
       id: 'products',
-      export: {
-        resource: 'products',
-        // The view's filters, every page of them.
-        load: async () => ({
-          resource: 'products',
-          fields: productFields,
-          fetchPage: (queryClient: QueryClient, page: number, limit: number, signal: AbortSignal) =>
-            cancellableFetchQuery(
-              queryClient,
-              productsExportPageQueryOptions({ ...params, page, limit }),
-              signal,
-            ),
-        }),
-      },
+      export: listViewExport('products', productFields, productsExportPageQueryOptions, params),
     }),
     [params],
   );

@@ -1,10 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
 import { QueryAlert } from '../../components/query-alert';
-import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
+import { listViewExport } from '../../components/data-table/export/export-source';
 import { RefreshStatus } from '../../components/refresh-status';
 import {
   userFields,
@@ -43,22 +42,10 @@ export function UsersListPage() {
   const { search } = useLocation();
   const sorting = useMemo(() => sortToSorting(params.sort), [params.sort]);
   const view = useMemo(
+    // The export writes the view's sort, every page of it.
     () => ({
       id: 'users',
-      export: {
-        resource: 'users',
-        // The view's sort, every page of it.
-        load: async () => ({
-          resource: 'users',
-          fields: userFields,
-          fetchPage: (queryClient: QueryClient, page: number, limit: number, signal: AbortSignal) =>
-            cancellableFetchQuery(
-              queryClient,
-              usersExportPageQueryOptions({ ...params, page, limit }),
-              signal,
-            ),
-        }),
-      },
+      export: listViewExport('users', userFields, usersExportPageQueryOptions, params),
     }),
     [params],
   );

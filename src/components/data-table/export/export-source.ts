@@ -1,4 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import type { ListPage } from '../../../lib/api-schemas';
 
 /** What a list page hands the table so that Export CSV can write its whole current view. */
@@ -21,10 +22,37 @@ export interface ExportSource<TItem> {
 
 /**
  * What a list page hands the table: the resource's name, and how to get the rest when an export
- * starts (the fields and the page fetcher live in a module loaded with the export, not on the
- * table's first render). `load` is called at each start, so it exports the view as it is then.
+ * starts. `load` is called at each start, so it exports the view as it is then (and it may import
+ * what only an export needs).
  */
 export interface ExportSourceLoader<TItem> {
   resource: string;
   load: () => Promise<ExportSource<TItem>>;
+}
+
+/**
+ * The export of a list view: every page of the view as `params` describe it (sort, filters), read
+ * through the query client with the resource's own export query (`pageQuery`), at the export's
+ * page size.
+ */
+export function listViewExport<
+  TItem,
+  TParams extends { page: number; limit: number },
+  TError,
+  TKey extends QueryKey,
+>(
+  resource: string,
+  fields: readonly (keyof TItem & string)[],
+  pageQuery: (params: TParams) => FetchQueryOptions<ListPage<TItem>, TError, ListPage<TItem>, TKey>,
+  params: TParams,
+): ExportSourceLoader<TItem> {
+  return {
+    resource,
+    load: async () => ({
+      resource,
+      fields,
+      fetchPage: (queryClient, page, limit, signal) =>
+        cancellableFetchQuery(queryClient, pageQuery({ ...params, page, limit }), signal),
+    }),
+  };
 }
