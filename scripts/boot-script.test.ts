@@ -73,4 +73,25 @@ describe('bootScript', () => {
     run('/users');
     expect(links('preconnect')).toEqual([]);
   });
+
+  it('loads the locale data once the first frame has painted, not while the page parses', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
+      frames.push(callback),
+    );
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      run('/users');
+      vi.runAllTimers();
+      expect(made).not.toHaveBeenCalled();
+      frames.forEach((callback) => callback(0));
+      expect(made).not.toHaveBeenCalled();
+      vi.runAllTimers();
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+      vi.useRealTimers();
+    }
+  });
 });

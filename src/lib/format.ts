@@ -1,19 +1,20 @@
 // A fixed locale: the UI contract promises "1–50 of 1,000", whatever the browser's language.
 const LOCALE = 'en-US';
 
-const countFormat = new Intl.NumberFormat(LOCALE);
+// Made on first use, not at start-up (see src/lib/time.ts).
+let countFormat: Intl.NumberFormat | undefined;
 // The spec does not name a currency, so prices are shown as plain decimals, never with a symbol.
-const priceFormat = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+let priceFormat: Intl.NumberFormat | undefined;
 
 export function formatCount(value: number): string {
-  return countFormat.format(value);
+  return (countFormat ??= new Intl.NumberFormat(LOCALE)).format(value);
 }
 
 export function formatPrice(value: number): string {
-  return priceFormat.format(value);
+  return (priceFormat ??= new Intl.NumberFormat(LOCALE, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })).format(value);
 }
 
 /**
