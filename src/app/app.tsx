@@ -16,7 +16,10 @@ export function App({ environment, sessionStore, queryClient }: AppProps) {
     <EnvironmentProvider environment={environment}>
       <SessionProvider store={sessionStore}>
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
+          {/* Navigation renders at once, not as a transition: a list's next page comes from the
+              cache, and React's slicing only delayed it (Next page 57 → 41 ms median here). A
+              page whose code is still loading shows its own fallback either way (src/app/page.tsx). */}
+          <BrowserRouter useTransitions={false}>
             <AppRoutes />
           </BrowserRouter>
         </QueryClientProvider>

@@ -17,8 +17,8 @@ interface DataTableRowProps<TItem extends RowData> {
 /**
  * One body row. Memoised on its row object, which TanStack Table keeps while the data is the same,
  * so a table re-render (busy, a new page loading, the current row moving) re-renders only the rows
- * that changed; and each row is its own component, so a new page's rows render in slices (see
- * DataTable's deferred data). Keys and clicks are handled on the table body.
+ * that changed; and each row is its own component, so the first page's rows render in slices (see
+ * DataTable). Keys and clicks are handled on the table body.
  *
  * Each cell carries its column's name (`data-label`): below `sm` the rows are laid out as cards,
  * with the names beside the values (index.css).

@@ -1,5 +1,5 @@
 import { constructTable, type RowData, type SortingState } from '@tanstack/react-table';
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ListPage } from '../../lib/api-schemas';
 import { formatCount, formatRange } from '../../lib/format';
 import { DataTableHeader } from './data-table-header';
@@ -52,8 +52,8 @@ const NO_SORTING: SortingState = [];
  * pages and sorts; the URL holds page, size and sort, and TanStack Table lays out the columns.
  *
  * Rows from the previous page stay on screen, dimmed, while the next loads, and the range text and
- * page count always describe the rows on screen. A new page's rows render as a transition
- * (useDeferredValue): React renders them in slices, yielding to input between rows.
+ * page count always describe the rows on screen. The first page's rows render as a transition:
+ * React renders them in slices, yielding to input between rows.
  */
 export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
   const { label, noun, columns, data, busy, pagination, sorting = NO_SORTING, stale } = props;
@@ -67,8 +67,15 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
     [columns, columnChoices, view.hidden],
   );
 
-  // What is on screen: the page in `data` once React has rendered it in the background.
-  const shown = useDeferredValue(data);
+  // What is on screen. A table's first rows render as a transition, in slices, so a phone's first
+  // load has no long task; the skeleton stays until they are ready. Once rows are on screen, a new
+  // page renders at once (prefetched, or replacing rows that stayed dimmed while it loaded):
+  // slicing that only delayed it.
+  const [rowsStarted, setRowsStarted] = useState(data !== undefined);
+  useEffect(() => {
+    if (data !== undefined && !rowsStarted) startTransition(() => setRowsStarted(true));
+  }, [data, rowsStarted]);
+  const shown = rowsStarted ? data : undefined;
   const loading = busy || shown !== data;
 
   // The table holds no state (the URL does), so a plain table instance built per page of rows is
