@@ -190,6 +190,22 @@ describe('check-budgets', () => {
     expect(analysis.demoFiles).not.toContain('assets/boot.js');
   });
 
+  it('counts the stylesheet index.html links (one CSS file for the build) on every page, not as demo', () => {
+    fakeBuild({
+      'index.html': { css: [] },
+      'style.css': { file: 'assets/style.css', code: 'body{margin:0}' },
+    });
+    write(
+      'index.html',
+      '<link rel="stylesheet" crossorigin href="/assets/style.css"><script type="module" src="/assets/index.js"></script>',
+    );
+    const analysis = analyseBuild(outDir);
+    for (const route of analysis.routes) {
+      expect(route.css.map(({ file }) => file)).toEqual(['assets/style.css']);
+    }
+    expect(analysis.demoFiles).not.toContain('assets/style.css');
+  });
+
   it('fails when build metadata would be deployed', () => {
     fakeBuild();
     write('.vite/manifest.json', '{}');

@@ -146,9 +146,10 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
   const lazyKeys = Object.keys(manifest).filter(
     (key) => manifest[key]?.isDynamicEntry && !MOCK_CODE.some((re) => re.test(key)),
   );
-  // Scripts index.html loads besides the entry (the boot script): every page pays for them. Vite
-  // lists an emitted asset in its manifest too, so they are found by file, in either case.
-  const htmlFiles = new Set(htmlScripts(outDir));
+  // Scripts index.html loads besides the entry (the boot script), and its stylesheet: every page
+  // pays for them. Vite lists an emitted asset in its manifest too, so they are found by file.
+  const html = htmlAssets(outDir);
+  const htmlFiles = new Set([...html.scripts, ...html.styles]);
   const htmlKeys = Object.keys(manifest).filter((key) => htmlFiles.has(manifest[key]?.file ?? ''));
   const appKeys = staticClosure(manifest, [...entryKeys, ...lazyKeys, ...htmlKeys]);
 
@@ -164,16 +165,17 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
   const modulesOf = (files: FileSize[]) => files.flatMap(({ file }) => modulesByFile[file] ?? []);
 
   const entryFiles = new Set([...entry].map((key) => manifest[key]?.file));
-  const bootJs = [...htmlFiles]
+  const bootJs = html.scripts
     .filter((file) => !entryFiles.has(file))
     .map((file) => size(file, file.replace(/^.*\//, '')));
+  const htmlCss = html.styles.map((file) => size(file, file.replace(/^.*\//, '')));
   const routes = BUDGETED_ROUTES.map(({ page, module }) => {
     if (!manifest[module]) {
       throw new Error(`The manifest has no route module ${module}: is it still lazily imported?`);
     }
     const files = filesOf(new Set([...entry, ...staticClosure(manifest, [module])]));
     const js = [...bootJs, ...files.js];
-    const { css } = files;
+    const css = [...new Set([...htmlCss, ...files.css])];
     return {
       page,
       module,
@@ -210,12 +212,16 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
   };
 }
 
-/** The same-origin script files index.html loads, relative to outDir. */
-function htmlScripts(outDir: string): string[] {
+/** The same-origin scripts and stylesheets index.html loads, relative to outDir. */
+function htmlAssets(outDir: string): { scripts: string[]; styles: string[] } {
   const htmlPath = join(outDir, 'index.html');
-  if (!existsSync(htmlPath)) return [];
+  if (!existsSync(htmlPath)) return { scripts: [], styles: [] };
   const html = readFileSync(htmlPath, 'utf8');
-  return [...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)].map((match) => match[1] as string);
+  const files = (re: RegExp) => [...html.matchAll(re)].map((match) => match[1] as string);
+  return {
+    scripts: files(/<script\b[^>]*\bsrc="\/([^"]+)"/g),
+    styles: files(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="\/([^"]+)"/g),
+  };
 }
 
 function sum(files: FileSize[]): number {
