@@ -135,6 +135,8 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
     }
     return known;
   };
+  /** A file that is not a chunk (CSS, the boot script), named by its file name. */
+  const sizeOfAsset = (file: string) => size(file, file.replace(/^.*\//, ''));
 
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   if (entryKeys.length !== 1) {
@@ -159,16 +161,14 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
       return size(chunk.file, chunk.name ?? key);
     });
     const cssFiles = new Set([...keys].flatMap((key) => manifest[key]?.css ?? []));
-    const css = [...cssFiles].map((file) => size(file, file.replace(/^.*\//, '')));
+    const css = [...cssFiles].map(sizeOfAsset);
     return { js, css };
   };
   const modulesOf = (files: FileSize[]) => files.flatMap(({ file }) => modulesByFile[file] ?? []);
 
   const entryFiles = new Set([...entry].map((key) => manifest[key]?.file));
-  const bootJs = html.scripts
-    .filter((file) => !entryFiles.has(file))
-    .map((file) => size(file, file.replace(/^.*\//, '')));
-  const htmlCss = html.styles.map((file) => size(file, file.replace(/^.*\//, '')));
+  const bootJs = html.scripts.filter((file) => !entryFiles.has(file)).map(sizeOfAsset);
+  const htmlCss = html.styles.map(sizeOfAsset);
   const routes = BUDGETED_ROUTES.map(({ page, module }) => {
     if (!manifest[module]) {
       throw new Error(`The manifest has no route module ${module}: is it still lazily imported?`);
