@@ -8,6 +8,7 @@ import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
 import { createSessionStore } from './features/auth/session-store';
 import { forgetUserData } from './features/users/user-storage';
+import { forgetRegisteredData } from './lib/forget-on-sign-out';
 import { createApiClient, setApiClient } from './lib/api-client';
 import { takeBootConfigResponse } from './lib/boot-handoff';
 import {
@@ -92,6 +93,7 @@ async function start() {
     queryClient.clear();
     requestLog.clear();
     forgetUserData();
+    forgetRegisteredData();
   });
 
   if (routeModule && sessionStore.getState().session) {

@@ -1,4 +1,4 @@
-import { useIsFetching } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSessionState } from '../features/auth/session-context';
@@ -31,19 +31,25 @@ export function SignedInLayout() {
 }
 
 /**
- * Fetches the other pages' code (and the full error alert) once this page's data is in and
- * painted, and the browser is idle:
+ * Fetches the other pages' code (and the full error alert) and starts the index of users seen
+ * once this page's data is in and painted, and the browser is idle:
  * before that it would compete with the first rows for the network. A component of its own, so
  * the fetching count it watches re-renders nothing else.
  */
 function PreloadOtherPages() {
   const quiet = useIsFetching() === 0;
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!quiet) return;
     return whenIdleAfterPaint(() => {
       preloadSignedInRoutes();
       preloadErrorAlert();
+      // The users seen so far and from now on, for Find user's suggestions (seen-users.ts).
+      import('../features/users/seen-users').then(
+        ({ indexUsersFrom }) => indexUsersFrom(queryClient),
+        () => undefined,
+      );
     }, 5_000);
-  }, [quiet]);
+  }, [quiet, queryClient]);
   return null;
 }

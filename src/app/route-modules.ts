@@ -19,6 +19,8 @@ export type { RouteKey };
 export const routeModules: Record<RouteKey, () => Promise<RouteModule>> = {
   login: () => import('./routes/login-route'),
   users: () => import('./routes/users-route'),
+  find: () => import('./routes/find-route'),
+  bulk: () => import('./routes/bulk-route'),
   user: () => import('./routes/user-route'),
   products: () => import('./routes/products-route'),
   account: () => import('./routes/account-route'),

@@ -1,13 +1,15 @@
-export type RouteKey = 'login' | 'users' | 'user' | 'products' | 'account';
+export type RouteKey = 'login' | 'users' | 'find' | 'bulk' | 'user' | 'products' | 'account';
 
 /**
- * Which page's code a path needs (the router in router.tsx decides what is rendered; this only
- * says what to start downloading early). `/` goes to the users list.
+ * Which page's code a path needs, for the pages people land on (the router in router.tsx decides
+ * what is rendered; this only says what to start downloading early). `/` goes to the users list.
  */
 export const ROUTE_PATHS: readonly (readonly [RouteKey, RegExp])[] = [
   ['login', /^\/login\/?$/],
   ['users', /^\/(?:users\/?)?$/],
-  ['user', /^\/users\/[^/]+\/?$/],
+  // Find and Look up many are reached from a page already open, so the boot script (which every
+  // page downloads) does not carry their chunk lists; they are not user ids either.
+  ['user', /^\/users\/(?!(?:find|bulk)\/?$)[^/]+\/?$/],
   ['products', /^\/products\/?$/],
   ['account', /^\/account\/?$/],
 ];

@@ -13,6 +13,8 @@ function lazyRoute(load: () => Promise<{ Component: ComponentType }>) {
 const LoginRoute = lazyRoute(routeModules.login);
 const UsersRoute = lazyRoute(routeModules.users);
 const UserRoute = lazyRoute(routeModules.user);
+const FindRoute = lazyRoute(routeModules.find);
+const BulkRoute = lazyRoute(routeModules.bulk);
 const ProductsRoute = lazyRoute(routeModules.products);
 const AccountRoute = lazyRoute(routeModules.account);
 
@@ -34,6 +36,8 @@ export function AppRoutes() {
       <Route element={<SignedInLayout />}>
         <Route index element={<Navigate to="/users" replace />} />
         <Route path="users" element={<UsersRoute />} />
+        <Route path="users/find" element={<FindRoute />} />
+        <Route path="users/bulk" element={<BulkRoute />} />
         <Route path="users/:id" element={<UserRoute />} />
         <Route path="products" element={<ProductsRoute />} />
         <Route path="account" element={<AccountRoute />} />

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { clipText, showBidiControls } from '../lib/display-text';
 
+export { apiLine } from '../lib/display-text';
+
 /** How much of one API value goes into the DOM before "Show more". */
 export const API_TEXT_MAX = 2_000;
 
@@ -29,10 +31,4 @@ export function ApiText({ text, max = API_TEXT_MAX }: { text: string; max?: numb
       )}
     </>
   );
-}
-
-/** For one-line places that cannot hold a button (headings, cells, titles): cut with an ellipsis. */
-export function apiLine(text: string, max: number): string {
-  const { text: shown, omitted } = clipText(text, max);
-  return `${showBidiControls(shown)}${omitted > 0 ? '…' : ''}`;
 }

@@ -31,3 +31,9 @@ export function clipLine(text: string, max: number): string {
   const { text: shown, omitted } = clipText(text, max);
   return omitted === 0 ? shown : `${shown}… (${omitted.toLocaleString('en-US')} more characters)`;
 }
+
+/** For one-line places that cannot hold a button (headings, cells, titles): cut with an ellipsis. */
+export function apiLine(text: string, max: number): string {
+  const { text: shown, omitted } = clipText(text, max);
+  return `${showBidiControls(shown)}${omitted > 0 ? '…' : ''}`;
+}

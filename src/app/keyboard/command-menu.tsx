@@ -1,8 +1,10 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { apiLine } from '../../lib/display-text';
 import { ModalDialog } from '../../components/modal-dialog';
-import { parseUserIdInput } from '../../features/users/parse-user-id';
+import { findPath, parseFindQuery } from '../../features/users/find/find-query';
 import { readRecentLookups, rememberLookup } from '../../features/users/recent-lookups';
+import { suggestSeenUsers } from '../../features/users/seen-users';
 import { userPath } from '../../features/users/user-path';
 
 interface Command {
@@ -17,24 +19,41 @@ const PAGES: Command[] = [
   { id: 'users', label: 'Go to Users', to: '/users' },
   { id: 'products', label: 'Go to Products', to: '/products' },
   { id: 'account', label: 'Go to Account', to: '/account' },
+  { id: 'bulk', label: 'Look up many users', to: '/users/bulk' },
 ];
 
-/** What the typed text offers: a user it names, the pages it matches, the recent lookups. */
+/**
+ * What the typed text offers: a user it names, users this tab has seen whose name, e-mail or id
+ * it starts (no request), Find for a name or e-mail, the pages it matches, the recent lookups.
+ */
 export function commandsFor(text: string, recent: readonly string[]): Command[] {
   const query = text.trim().toLowerCase();
   const commands: Command[] = [];
-  const parsed = query === '' ? null : parseUserIdInput(text);
-  if (parsed?.ok) {
+  const parsed = query === '' ? null : parseFindQuery(text);
+  const lookedUp = parsed?.kind === 'id' ? parsed.id : undefined;
+  if (lookedUp !== undefined) {
     commands.push({
-      id: `lookup:${parsed.id}`,
-      label: `Look up user ${parsed.id}`,
-      to: userPath(parsed.id),
-      lookup: parsed.id,
+      id: `lookup:${lookedUp}`,
+      label: `Look up user ${lookedUp}`,
+      to: userPath(lookedUp),
+      lookup: lookedUp,
     });
+  }
+  for (const user of suggestSeenUsers(text, 5)) {
+    if (user.id === lookedUp) continue;
+    commands.push({
+      id: `seen:${user.id}`,
+      label: `Open ${apiLine(user.name, 80)} (${apiLine(user.email, 80)})`,
+      to: userPath(user.id),
+      lookup: user.id,
+    });
+  }
+  if (parsed?.kind === 'name' || parsed?.kind === 'email') {
+    commands.push({ id: 'find', label: `Find “${parsed.text}”`, to: findPath(parsed.text) });
   }
   commands.push(...PAGES.filter((page) => page.label.toLowerCase().includes(query)));
   for (const id of recent) {
-    if (parsed?.ok && parsed.id === id) continue;
+    if (lookedUp === id) continue;
     if (query === '' || id.toLowerCase().includes(query)) {
       commands.push({
         id: `recent:${id}`,
@@ -91,7 +110,7 @@ export function CommandMenu({ onClose }: { onClose: () => void }) {
     <ModalDialog title="Command menu" onClose={onClose} className="w-[min(36rem,calc(100vw-1rem))]">
       <div className="space-y-2 p-3">
         <label htmlFor={inputId} className="text-sm text-slate-600 dark:text-slate-300">
-          Go to a page, or look a user up by ID or link
+          Go to a page, or find a user by name, e-mail, ID or link
         </label>
         <input
           id={inputId}
@@ -133,7 +152,8 @@ export function CommandMenu({ onClose }: { onClose: () => void }) {
         </ul>
         {commands.length === 0 && (
           <p className="px-2 text-sm text-slate-600 dark:text-slate-300">
-            Nothing matches. Type a page name, or a user ID such as user_8f3k2m9x1q.
+            Nothing matches. Type a page name, a user’s name or e-mail, or a user ID such as
+            user_8f3k2m9x1q.
           </p>
         )}
       </div>

@@ -18,14 +18,14 @@ beforeEach(() => sessionStorage.clear());
 describe('UserLookup', () => {
   it('is a search box, as the UI contract promises', () => {
     renderLookup();
-    expect(screen.getByRole('searchbox', { name: 'User ID' })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Look up' })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Find user' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Find' })).toBeVisible();
   });
 
   it('opens the user from a pasted console URL and remembers the id', async () => {
     const router = renderLookup();
     await userEvent.type(
-      screen.getByRole('searchbox', { name: 'User ID' }),
+      screen.getByRole('searchbox', { name: 'Find user' }),
       'https://console.example.com/users/user_abc123?tab=1{Enter}',
     );
     expect(router.state.location.pathname).toBe('/users/user_abc123');
@@ -34,9 +34,9 @@ describe('UserLookup', () => {
 
   it('explains input that is not a user id and stays put', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'User ID' });
+    const box = screen.getByRole('searchbox', { name: 'Find user' });
     await userEvent.type(box, 'prod_123');
-    await userEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
     expect(screen.getByRole('alert')).toHaveTextContent('is not a user ID');
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/products');
@@ -44,7 +44,7 @@ describe('UserLookup', () => {
 
   it('offers the ids looked up before as links while the box has focus', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'User ID' });
+    const box = screen.getByRole('searchbox', { name: 'Find user' });
     await userEvent.type(box, 'user_first1{Enter}');
     await userEvent.type(box, 'user_second2{Enter}');
     await userEvent.click(box);
@@ -58,7 +58,7 @@ describe('UserLookup', () => {
 
   it('closes the recent lookups after a lookup and on Escape', async () => {
     renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'User ID' });
+    const box = screen.getByRole('searchbox', { name: 'Find user' });
     await userEvent.type(box, 'user_first1{Enter}');
     expect(box).toHaveFocus();
     expect(screen.queryByRole('group', { name: 'Recent lookups' })).toBeNull();
@@ -69,14 +69,29 @@ describe('UserLookup', () => {
     expect(box).toHaveFocus();
   });
 
-  it('says lookup is by id when an e-mail address is pasted', async () => {
-    renderLookup();
-    await userEvent.type(
-      screen.getByRole('searchbox', { name: 'User ID' }),
-      'ada@example.com{Enter}',
-    );
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Lookup is by user ID (such as user_8f3k2m9x1q): the API has no search by e-mail address.',
-    );
+  it('finds an e-mail address or a name on the Find page, with the text in the URL', async () => {
+    const router = renderLookup();
+    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    await userEvent.type(box, '  Ada@Example.com {Enter}');
+    expect(router.state.location.pathname).toBe('/users/find');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Ada@Example.com');
+    await userEvent.type(box, 'grace  hopper{Enter}');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('grace hopper');
+  });
+
+  it.each([
+    ['g', 'at least 2 characters'],
+    ['   ', 'Type a name'],
+    ['ada@', 'not a whole e-mail address'],
+    ['Ad\u202Ea', 'invisible character (U+202E)'],
+    ['x'.repeat(300), 'at most 200'],
+  ])('says what is wrong with %j and sends nothing', async (text, message) => {
+    const router = renderLookup();
+    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    await userEvent.click(box);
+    await userEvent.paste(text);
+    await userEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(router.state.location.pathname).toBe('/products');
   });
 });

@@ -1,14 +1,16 @@
 import { useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
-import { parseUserIdInput } from './parse-user-id';
-import { readRecentLookups, rememberLookup } from './recent-lookups';
-import { userPath } from './user-path';
+import { lazyModule } from '../../components/lazy-module';
+
+type FindBoxParts = typeof import('./find/find-box-parts');
+/** Not on any page's first render: loaded when the box is first focused or typed in. */
+const loadParts = lazyModule<FindBoxParts>(() => import('./find/find-box-parts'));
 
 /** One lookup box per page (in the shell), so it has a fixed id to be focused by. */
 const USER_LOOKUP_INPUT_ID = 'user-lookup';
 
-/** Puts the keyboard in the header's User ID box ("Look up another user", the `/` shortcut). */
+/** Puts the keyboard in the header's Find user box ("Look up another user", the `/` shortcut). */
 export function focusUserLookup(): void {
   const input = document.getElementById(USER_LOOKUP_INPUT_ID);
   if (input instanceof HTMLInputElement) {
@@ -18,34 +20,45 @@ export function focusUserLookup(): void {
 }
 
 /**
- * The header's lookup box: support pastes an id or a link and lands on the user.
+ * The header's Find user box: support pastes an id or a link and lands on the user, or types an
+ * e-mail address or a name and gets Find (find/find-page.tsx).
  *
- * Recent ids are plain links in a popover shown while the box is in use, not a datalist: `list`
- * turns the box into a combobox, and the UI contract promises a searchbox. The popover closes
- * after a lookup, on Escape, and when focus leaves the form; it stays inside the viewport.
+ * While the box is in use a popover (find/find-box-parts.tsx) offers the users this tab has seen
+ * that match what is typed (no request), or the recent lookups. The popover closes after a
+ * search, on Escape, and when focus leaves the form; it stays inside the viewport. What reads the
+ * text and the popover load with the box's first use: only the box is on the first render.
  */
 export function UserLookup() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [recent, setRecent] = useState(readRecentLookups);
   const [open, setOpen] = useState(false);
+  const [parts, setParts] = useState<FindBoxParts | null>(null);
   const inputId = USER_LOOKUP_INPUT_ID;
   const problemId = useId();
-  const recentId = useId();
 
-  function onSubmit(event: FormEvent) {
+  function preload() {
+    if (!parts) loadParts().then(setParts, () => undefined);
+  }
+
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseUserIdInput(value);
-    if (!parsed.ok) {
-      setProblem(parsed.problem);
+    let loaded: FindBoxParts;
+    try {
+      loaded = parts ?? (await loadParts());
+    } catch {
+      setProblem('Search could not load: check the connection and try again.');
+      return;
+    }
+    const to = loaded.destinationOf(value);
+    if (!to.ok) {
+      setProblem(to.problem);
       return;
     }
     setProblem(null);
     setValue('');
     setOpen(false);
-    setRecent(rememberLookup(parsed.id));
-    navigate(userPath(parsed.id));
+    navigate(to.path);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
@@ -65,13 +78,13 @@ export function UserLookup() {
   return (
     <form
       role="search"
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       onKeyDown={onKeyDown}
       onBlur={onBlur}
       className="relative flex items-center gap-1.5"
     >
       <label htmlFor={inputId} className="sr-only">
-        User ID
+        Find user
       </label>
       <input
         id={inputId}
@@ -81,39 +94,29 @@ export function UserLookup() {
           setValue(event.target.value);
           setProblem(null);
           setOpen(true);
+          preload();
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setOpen(true);
+          preload();
+        }}
         onClick={() => setOpen(true)}
-        placeholder="User ID"
+        placeholder="Name, e-mail or user ID"
         autoComplete="off"
         spellCheck={false}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? problemId : undefined}
         className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm sm:w-56 dark:border-slate-600 dark:bg-slate-800"
       />
-      <Button type="submit">Look up</Button>
-      {open && recent.length > 0 && !problem && (
-        <div
-          role="group"
-          aria-labelledby={recentId}
-          className="absolute top-full left-0 z-20 mt-1 w-64 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-2 text-sm shadow dark:border-slate-700 dark:bg-slate-900"
-        >
-          <p id={recentId} className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-            Recent lookups
-          </p>
-          <ul className="space-y-0.5">
-            {recent.map((id) => (
-              <li key={id}>
-                <Link
-                  to={userPath(id)}
-                  className="block truncate rounded px-1 font-mono text-xs text-blue-700 hover:bg-slate-100 dark:text-blue-300 dark:hover:bg-slate-800"
-                >
-                  {id}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+      <Button type="submit">Find</Button>
+      {open && !problem && parts && (
+        <parts.FindBoxPopover
+          text={value}
+          onChosen={() => {
+            setValue('');
+            setOpen(false);
+          }}
+        />
       )}
       {problem && (
         <p

@@ -1,4 +1,5 @@
 import { isApiError } from '../../../lib/api-error';
+import { sleepUnlessAborted } from '../../../lib/sleep';
 import type { ListPage } from '../../../lib/api-schemas';
 
 /** The API's largest page: the fewest requests for the whole view. */
@@ -69,6 +70,8 @@ export interface ExportRunOptions<TItem> {
   onProgress: (progress: ExportProgress) => void;
   /** Asked once, after the first page, when it says more than `CONFIRM_ABOVE_ROWS` rows. */
   confirmLarge: (total: number, requests: number) => Promise<boolean>;
+  /** Ends the run early, as done, once it says so after a page (a search that found its match). */
+  until?: () => boolean;
   /** For tests; waits `ms`, or less when `signal` aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   now?: () => number;
@@ -124,7 +127,7 @@ export async function runExport<TItem>(
     job.nextPage += 1;
     progress();
 
-    if (finished) {
+    if (finished || options.until?.()) {
       return {
         kind: 'done',
         rows: job.seen.size,
@@ -140,16 +143,4 @@ export async function runExport<TItem>(
       job.confirmed = true;
     }
   }
-}
-
-function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -1,0 +1,281 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { memo, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { apiLine } from '../../../lib/display-text';
+import { Button } from '../../../components/button';
+import { csvFileName, csvRecord, UTF8_BOM } from '../../../components/data-table/export/csv';
+import { ProgressBar } from '../../../components/progress-bar';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { isApiError, statusText } from '../../../lib/api-error';
+import { shouldRetry } from '../../../lib/query-client';
+import { formatCount } from '../../../lib/format';
+import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
+import { userPath } from '../user-path';
+import { parseBulkInput, type BulkEntry } from './bulk-input';
+import { findUsers } from './find-users';
+import { runPool } from './lookup-pool';
+
+interface Found {
+  id: string;
+  name: string;
+  email: string;
+}
+
+type RowState =
+  | { kind: 'waiting' }
+  | { kind: 'found'; user: Found }
+  | { kind: 'not-found' }
+  | { kind: 'failed'; reason: string };
+
+interface Row {
+  entry: BulkEntry;
+  state: RowState;
+}
+
+/**
+ * `/users/bulk`: a list from a ticket or a spreadsheet, every id, e-mail or link looked up, the
+ * answers filled in as they come, in the order given (lookup-pool.ts keeps to the rate limit).
+ */
+export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
+  useDocumentTitle('Look up many users');
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [running, setRunning] = useState(false);
+  const [summary, setSummary] = useState<string | null>(null);
+  const [slowedTo, setSlowedTo] = useState<number | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const inputId = useId();
+  const problemId = useId();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (running) return;
+    const parsed = parseBulkInput(text);
+    if (!parsed.ok) {
+      setProblem(parsed.problem);
+      return;
+    }
+    setProblem(null);
+    setSummary(null);
+    setSlowedTo(null);
+    const current = parsed.entries.map((entry): Row => ({ entry, state: { kind: 'waiting' } }));
+    setRows(current);
+    setRunning(true);
+    const abort = new AbortController();
+    controller.current = abort;
+    const answers = [...current];
+    await runPool({
+      items: parsed.entries,
+      signal: abort.signal,
+      run: (entry, signal) => lookUp(queryClient, apiBaseUrl, entry, signal),
+      onResult: (index, outcome) => {
+        const entry = answers[index]?.entry;
+        if (!entry) return;
+        answers[index] = {
+          entry,
+          state: outcome.ok
+            ? outcome.value
+            : { kind: 'failed', reason: describeFailure(outcome.error) },
+        };
+        setRows([...answers]);
+      },
+      onConcurrency: (concurrency) => setSlowedTo(concurrency),
+    });
+    const answered = answers.filter((row) => row.state.kind !== 'waiting').length;
+    setRunning(false);
+    setSummary(
+      abort.signal.aborted
+        ? `Lookup cancelled: ${formatCount(answered)} of ${formatCount(answers.length)} answered; those stay below and in the export.`
+        : `Looked up ${formatCount(answers.length)} ${answers.length === 1 ? 'entry' : 'entries'}${parsed.duplicates > 0 ? ` (${formatCount(parsed.duplicates)} repeated ${parsed.duplicates === 1 ? 'entry' : 'entries'} left out)` : ''}.`,
+    );
+  }
+
+  const answered = rows.filter((row) => row.state.kind !== 'waiting').length;
+  const found = rows.filter((row) => row.state.kind === 'found').length;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold" tabIndex={-1}>
+          Look up many users
+        </h1>
+        <Link to="/users" className="text-sm text-blue-700 underline dark:text-blue-300">
+          Back to Users
+        </Link>
+      </div>
+      <form onSubmit={onSubmit} className="space-y-2">
+        <label htmlFor={inputId} className="block text-sm font-medium">
+          IDs, e-mails or links
+        </label>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          One a line, or separated by commas or spaces; up to 1,000. Each is looked up once.
+        </p>
+        <textarea
+          id={inputId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={6}
+          spellCheck={false}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          className="w-full max-w-2xl rounded-md border border-slate-300 bg-white p-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-800"
+        />
+        {problem && (
+          <p id={problemId} role="alert" className="text-sm text-red-800 dark:text-red-200">
+            {problem}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="submit" disabled={running}>
+            Look up all
+          </Button>
+          {running && <Button onClick={() => controller.current?.abort()}>Cancel lookup</Button>}
+          {rows.length > 0 && !running && (
+            <Button onClick={() => downloadResults(rows)}>Export CSV</Button>
+          )}
+        </div>
+      </form>
+      {rows.length > 0 && (
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <span className="tabular-nums">
+            {formatCount(answered)} of {formatCount(rows.length)} answered · {formatCount(found)}{' '}
+            found
+          </span>
+          <ProgressBar
+            label="Lookup progress"
+            value={answered}
+            max={rows.length}
+            valueText={`${formatCount(answered)} of ${formatCount(rows.length)} answered`}
+          />
+          {running && slowedTo !== null && slowedTo < 4 && (
+            <span>The API’s rate limit was reached: {slowedTo} at a time for now.</span>
+          )}
+        </div>
+      )}
+      <p role="status" className="text-sm">
+        {summary}
+      </p>
+      {rows.length > 0 && (
+        <div className="overflow-x-auto rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+          <table aria-label="Results" className="w-full text-left text-sm">
+            <thead className="bg-slate-50 dark:bg-slate-800">
+              <tr>
+                {['Input', 'Status', 'ID', 'Name', 'Email'].map((header) => (
+                  <th key={header} scope="col" className="px-3 py-2 font-medium">
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <ResultRow key={`${index}:${row.entry.input}`} row={row} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
+  const { entry, state } = row;
+  const user = state.kind === 'found' ? state.user : undefined;
+  return (
+    <tr className="border-t border-slate-100 dark:border-slate-800">
+      <td className="max-w-48 truncate px-3 py-1.5 font-mono text-xs">
+        {apiLine(entry.input, 200)}
+      </td>
+      <td className="px-3 py-1.5">{describeState(state)}</td>
+      <td className="px-3 py-1.5 font-mono text-xs">
+        {user && (
+          <Link to={userPath(user.id)} className="text-blue-700 underline dark:text-blue-300">
+            {apiLine(user.id, 200)}
+          </Link>
+        )}
+      </td>
+      <td className="max-w-64 truncate px-3 py-1.5">{user && apiLine(user.name, 200)}</td>
+      <td className="max-w-64 truncate px-3 py-1.5">{user && apiLine(user.email, 200)}</td>
+    </tr>
+  );
+});
+
+function describeState(state: RowState): string {
+  switch (state.kind) {
+    case 'waiting':
+      return 'Waiting';
+    case 'found':
+      return 'Found';
+    case 'not-found':
+      return 'Not found';
+    case 'failed':
+      return state.reason;
+  }
+}
+
+/** A 429 is the pool's to wait out (it slows down for everyone); other retries as usual. */
+function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
+  return !(isApiError(error) && error.status === 429) && shouldRetry(failureCount, error);
+}
+
+async function lookUp(
+  queryClient: QueryClient,
+  apiBaseUrl: string,
+  entry: BulkEntry,
+  signal: AbortSignal,
+): Promise<RowState> {
+  const { query } = entry;
+  if (query.kind === 'invalid') return { kind: 'failed', reason: query.problem };
+  if (query.kind === 'email') {
+    const outcome = await findUsers({
+      queryClient,
+      baseUrl: apiBaseUrl,
+      mode: 'email',
+      text: query.text,
+      signal,
+      onProgress: () => undefined,
+    });
+    const user = outcome.kind === 'found' ? outcome.matches[0] : undefined;
+    return user ? { kind: 'found', user } : { kind: 'not-found' };
+  }
+  try {
+    const user: UserDetail = await queryClient.fetchQuery({
+      ...userDetailQueryOptions(query.id),
+      retry: retryUnlessRateLimited,
+    });
+    return { kind: 'found', user };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return { kind: 'not-found' };
+    throw error;
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
+  const head =
+    error.kind === 'http' ? `${error.status} ${statusText(error.status)}` : error.message;
+  const detail = error.serverMessage ? `: ${error.serverMessage}` : '';
+  return `${head}${detail}${error.requestId ? ` (${error.requestId})` : ''}`;
+}
+
+/** The results as CSV, with the export's rules (formula guard, quoting, BOM). */
+function downloadResults(rows: readonly Row[]) {
+  const lines = [csvRecord(['input', 'status', 'id', 'name', 'email'])];
+  for (const { entry, state } of rows) {
+    const user = state.kind === 'found' ? state.user : undefined;
+    lines.push(csvRecord([entry.input, describeState(state), user?.id, user?.name, user?.email]));
+  }
+  const blob = new Blob([UTF8_BOM, ...lines], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = csvFileName('users-lookup', new Date());
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

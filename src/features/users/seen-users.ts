@@ -1,0 +1,108 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
+import { foldText } from './find/text-fold';
+
+/**
+ * Every user this tab has seen (table pages, lookups, searches, bulk results), in memory only, so
+ * Find user and the command menu can suggest people as the person types, with no request. Kept
+ * small on purpose: the users pages load it with their first render (the shell does not).
+ */
+export interface SeenUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+interface Entry extends SeenUser {
+  foldedName: string;
+  foldedEmail: string;
+}
+
+/** About 10 MB at most; the oldest seen go first. */
+export const MAX_SEEN_USERS = 50_000;
+
+const seen = new Map<string, Entry>();
+
+export function rememberUsers(users: readonly SeenUser[]): void {
+  for (const { id, name, email } of users) {
+    // Re-inserted, so the Map's order stays oldest-seen first.
+    seen.delete(id);
+    seen.set(id, { id, name, email, foldedName: foldText(name), foldedEmail: foldText(email) });
+  }
+  for (const id of seen.keys()) {
+    if (seen.size <= MAX_SEEN_USERS) break;
+    seen.delete(id);
+  }
+}
+
+const watched = new WeakSet<QueryClient>();
+
+export function indexUsersFrom(queryClient: QueryClient): void {
+  if (watched.has(queryClient)) return;
+  watched.add(queryClient);
+  const cache = queryClient.getQueryCache();
+  for (const query of cache.getAll()) take(query.queryKey, query.state.data);
+  cache.subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') {
+      take(event.query.queryKey, event.query.state.data);
+    }
+  });
+}
+
+/** Users in an answer about users: a page's `data`, one user, or Find's `matches`. */
+function take(queryKey: readonly unknown[], data: unknown): void {
+  if (queryKey[0] !== 'users' || typeof data !== 'object' || data === null) return;
+  const found: SeenUser[] = [];
+  const add = (value: unknown) => {
+    if (isSeenUser(value)) found.push({ id: value.id, name: value.name, email: value.email });
+  };
+  add(data);
+  for (const key of ['data', 'matches'] as const) {
+    const list = (data as Record<string, unknown>)[key];
+    if (Array.isArray(list)) list.forEach(add);
+  }
+  if (found.length > 0) rememberUsers(found);
+}
+
+function isSeenUser(value: unknown): value is SeenUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, name, email } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof name === 'string' && typeof email === 'string';
+}
+
+/** Sign-out forgets them all. */
+export function forgetSeenUsers(): void {
+  seen.clear();
+}
+forgetOnSignOut(forgetSeenUsers);
+
+export function seenUserCount(): number {
+  return seen.size;
+}
+
+/**
+ * Up to `limit` seen users for what is typed: an id or e-mail that starts with it, or a name with
+ * a word that starts with it (case and accents aside), most recently seen first. Names that start
+ * with it come before names that only contain it.
+ */
+export function suggestSeenUsers(text: string, limit = 8): SeenUser[] {
+  const query = foldText(text.replace(/\s+/gu, ' ').trim());
+  if (query.length < 2) return [];
+  const starts: SeenUser[] = [];
+  const words: SeenUser[] = [];
+  const entries = [...seen.values()];
+  for (let i = entries.length - 1; i >= 0 && starts.length < limit; i -= 1) {
+    const entry = entries[i] as Entry;
+    const user = { id: entry.id, name: entry.name, email: entry.email };
+    if (
+      entry.foldedName.startsWith(query) ||
+      entry.foldedEmail.startsWith(query) ||
+      entry.id.toLowerCase().startsWith(query)
+    ) {
+      starts.push(user);
+    } else if (words.length < limit && entry.foldedName.includes(` ${query}`)) {
+      words.push(user);
+    }
+  }
+  return [...starts, ...words].slice(0, limit);
+}
