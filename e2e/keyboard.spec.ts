@@ -17,7 +17,7 @@ async function pressUntil(page: Page, keys: string[], done: () => Promise<void>)
     await done();
   }).toPass({ intervals: [200, 500, 1000] });
 }
-const lookupBox = (page: Page) => page.getByRole('searchbox', { name: 'User ID' });
+const lookupBox = (page: Page) => page.getByRole('searchbox', { name: 'Find user' });
 
 test('? lists the shortcuts; Escape closes the dialog and gives the focus back', async ({
   page,
@@ -34,7 +34,7 @@ test('? lists the shortcuts; Escape closes the dialog and gives the focus back',
   await expect(heading(page)).toBeFocused();
 });
 
-test('/ goes to User ID; g then u, p, a go to the pages, with titles and the focus on h1', async ({
+test('/ goes to Find user; g then u, p, a go to the pages, with titles and the focus on h1', async ({
   page,
   signIn,
 }) => {

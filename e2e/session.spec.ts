@@ -133,7 +133,7 @@ test('after a sleep past exp the token is not sent; the session ends as expired'
 
 test('sign-out forgets the users looked up', async ({ page, signIn, mintToken }) => {
   await signIn();
-  const lookup = page.getByRole('searchbox', { name: 'User ID' });
+  const lookup = page.getByRole('searchbox', { name: 'Find user' });
   await lookup.fill('user_longtext');
   await lookup.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Maximiliana/);

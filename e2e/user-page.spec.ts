@@ -3,7 +3,7 @@ import { nextCopiedText, recordClipboard } from './support/clipboard';
 import { expect, test, type Page } from './support/fixtures';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const lookupBox = (page: Page) => page.getByRole('searchbox', { name: 'User ID' });
+const lookupBox = (page: Page) => page.getByRole('searchbox', { name: 'Find user' });
 
 test('opens a user from the list and goes back to the same view', async ({ page, signIn }) => {
   await signIn({ next: '/users?page=2&limit=25&sort=name' });
@@ -65,7 +65,7 @@ test('looks a user up by id and by a pasted URL', async ({ page, signIn, baseURL
   await expect(heading(page)).toHaveText(/^Maximiliana/);
 
   await lookupBox(page).fill(`${baseURL}/users/user_hostile?from=chat`);
-  await page.getByRole('button', { name: 'Look up' }).click();
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
   await expect(page).toHaveURL(/\/users\/user_hostile$/);
   await expect(heading(page)).toHaveText('<img src=x onerror="alert(1)">Mallory');
 });
@@ -79,8 +79,8 @@ test('an unknown id shows the 404 alert and how to look up another', async ({ pa
   await expect(alert.getByRole('button', { name: 'Copy request ID' })).toBeVisible();
   // The same id would get the same answer: no Try again, a way to another user instead.
   await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-  await expect(page.getByText('Use the User ID box above to look up another user.')).toBeVisible();
-  await expect(page.getByLabel('User ID', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Use the Find user box above to look up another user.')).toBeVisible();
+  await expect(page.getByLabel('Find user', { exact: true })).toHaveCount(1);
   await alert.getByRole('button', { name: 'Look up another user' }).click();
   await expect(lookupBox(page)).toBeFocused();
 });

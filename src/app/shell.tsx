@@ -27,7 +27,7 @@ const NAV_ITEMS = [
 ];
 
 /**
- * The signed-in frame: a header with the pages, the User ID lookup, Requests, the theme, the
+ * The signed-in frame: a header with the pages, the Find user box, Requests, the theme, the
  * session and Sign out. Below `sm` the header collapses to a row with the lookup and a Menu
  * button (APG disclosure pattern) that shows the rest.
  */

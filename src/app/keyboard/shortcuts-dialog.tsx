@@ -6,7 +6,7 @@ const GROUPS: { title: string; keys: [keys: string[], what: string][] }[] = [
     keys: [
       [['?'], 'Show this list'],
       [['Ctrl', 'K'], 'Command menu: go to a page, look a user up (Cmd+K on a Mac)'],
-      [['/'], 'Put the cursor in User ID'],
+      [['/'], 'Put the cursor in Find user'],
       [['g', 'u'], 'Go to Users'],
       [['g', 'p'], 'Go to Products'],
       [['g', 'a'], 'Go to Account'],

@@ -93,7 +93,7 @@ describe('UserPage', () => {
     expect(within(alert).getByRole('button', { name: 'Copy request ID' })).toBeVisible();
     // Asking again would get the same 404.
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
-    expect(screen.getByText(/Use the User ID box above to look up another user/)).toBeVisible();
+    expect(screen.getByText(/Use the Find user box above to look up another user/)).toBeVisible();
     expect(screen.queryByLabelText('User ID')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
 import { QueryAlert } from '../../components/query-alert';
@@ -58,7 +58,12 @@ export function UsersListPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">Users</h1>
-        <RefreshStatus query={list.query} />
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to="/users/bulk" className="text-sm text-blue-700 underline dark:text-blue-300">
+            Look up many
+          </Link>
+          <RefreshStatus query={list.query} />
+        </div>
       </div>
       <QueryAlert query={list.query} what="users" />
       <DataTable

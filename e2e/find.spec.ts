@@ -1,0 +1,265 @@
+import { readFile } from 'node:fs/promises';
+import { parseCsv } from '../src/test/parse-csv';
+import { expect, test, type Page } from './support/fixtures';
+
+/**
+ * Find user and Look up many, against the demo's mock and the real-API server. The mock varies
+ * what the spec leaves open (how `sort=name` orders names, whether `sort=email` is taken) per
+ * token, so each search is checked against more than one API.
+ */
+
+const findBox = (page: Page) => page.getByRole('searchbox', { name: 'Find user' });
+const matches = (page: Page) => page.getByRole('table', { name: 'Matches' });
+const findStatus = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /matched|cancelled|Searching|halving/ });
+
+async function find(page: Page, text: string) {
+  await findBox(page).fill(text);
+  await findBox(page).press('Enter');
+}
+
+/** Counts the page's requests to the users list from now on (the service worker's included). */
+function countListRequests(page: Page) {
+  const urls: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/\/v1\/users$/.test(url.pathname)) urls.push(url);
+  });
+  return urls;
+}
+
+function requestsIn(text: string): number {
+  return Number(/(\d+) requests?/.exec(text)?.[1] ?? NaN);
+}
+
+for (const nameOrder of ['locale', 'code-unit'] as const) {
+  test(`finds a name, typed in any case, by halving the list (names in ${nameOrder} order)`, async ({
+    page,
+    signIn,
+    setScenario,
+  }) => {
+    const token = await signIn();
+    await setScenario(token, { nameOrder });
+    const sent = countListRequests(page);
+    await find(page, 'grace hopper');
+    await expect(page).toHaveURL(/\/users\/find\?q=grace\+hopper$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find user');
+    await expect(findStatus(page)).toContainText(/^1 user matched · \d+ requests?$/);
+    await expect(matches(page).locator('tbody tr')).toHaveCount(1);
+    await expect(matches(page)).toContainText('Grace Hopper');
+    // 1,000-odd users are 11 pages: never the whole list.
+    const made = requestsIn((await findStatus(page).textContent()) ?? '');
+    expect(made).toBeLessThanOrEqual(8);
+    expect(sent.every((url) => url.searchParams.get('sort') === 'name')).toBe(true);
+    expect(sent.length).toBe(made);
+
+    await matches(page).getByText('Grace Hopper').click();
+    await expect(page).toHaveURL(/\/users\/user_grace_hopper$/);
+    await page.goBack();
+    await expect(matches(page)).toContainText('Grace Hopper');
+  });
+}
+
+test('finds names in other scripts, and says when nobody matches', async ({ page, signIn }) => {
+  await signIn();
+  await find(page, 'алексей');
+  await expect(matches(page)).toContainText('Алексей Смирнов');
+  await find(page, '山田');
+  await expect(matches(page)).toContainText('山田 太郎');
+  await find(page, 'Zzyzx Nobody');
+  await expect(findStatus(page)).toContainText(/^No users matched · \d+ requests?$/);
+  // Reload runs the search again from the URL.
+  await page.reload();
+  await expect(findStatus(page)).toContainText(/^No users matched/);
+});
+
+test('opens the one user an e-mail address belongs to, case aside', async ({ page, signIn }) => {
+  await signIn();
+  await find(page, 'GRACE.HOPPER@example.org');
+  await expect(page).toHaveURL(/\/users\/user_grace_hopper$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grace Hopper');
+});
+
+test('reads the list for an e-mail when the API refuses sort=email, with progress and Cancel', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn();
+  await setScenario(token, { userSorts: ['name', 'created_at'], latencyMs: 400 });
+  const sent = countListRequests(page);
+  await find(page, 'nobody.at.all@example.org');
+  const progress = page.getByRole('progressbar', { name: 'Search progress' });
+  await expect(progress).toHaveAttribute('aria-valuemax', /^\d+$/);
+  await expect(progress).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/);
+  await page.getByRole('button', { name: 'Cancel search' }).click();
+  await expect(findStatus(page)).toContainText('Search cancelled');
+  const afterCancel = sent.length;
+  // sort=email was asked once (a 400), then the list was read 100 rows at a time.
+  expect(sent.filter((url) => url.searchParams.get('sort') === 'email')).toHaveLength(1);
+  expect(sent.filter((url) => url.searchParams.get('limit') === '100').length).toBeGreaterThan(1);
+  await expect(page.getByRole('button', { name: 'Search again' })).toBeVisible();
+  expect(sent.length).toBe(afterCancel);
+
+  // The next e-mail search does not ask for sort=email again, and stops at the match.
+  await setScenario(token, { latencyMs: 0 });
+  await find(page, 'maria.delacruz@example.org');
+  await expect(page).toHaveURL(/\/users\/user_maria_delacruz$/);
+  expect(sent.filter((url) => url.searchParams.get('sort') === 'email')).toHaveLength(1);
+});
+
+test('waits out a 429 during a search and goes on', async ({ page, signIn, setScenario }) => {
+  const token = await signIn();
+  await setScenario(token, { fail: { path: '/v1/users', status: 429, count: 1, retryAfter: 1 } });
+  await find(page, 'emile zola');
+  await expect(findStatus(page)).toContainText(/^1 user matched/, { timeout: 15_000 });
+  await expect(matches(page)).toContainText('Émile Zola');
+});
+
+test('a 500 mid-search stops with the standard alert, and Try again goes on', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn();
+  await setScenario(token, { fail: { path: '/v1/users', status: 500, count: 3 } });
+  await find(page, 'grace hopper');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('500');
+  await expect(alert).toContainText(/req_[a-z0-9]+/);
+  await expect(alert.getByRole('button', { name: 'Copy as curl' })).toBeVisible();
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(findStatus(page)).toContainText(/^1 user matched/);
+});
+
+test('says an API that did not sort by name did not, and offers to read the list', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn();
+  await setScenario(token, { nameOrder: 'unsorted' });
+  await find(page, 'grace hopper');
+  await expect(page.getByText('The API did not sort the users by name')).toBeVisible();
+  await page.getByRole('link', { name: 'Search by reading every user instead' }).click();
+  await expect(page).toHaveURL(/match=anywhere/);
+  await expect(findStatus(page)).toContainText(/^1 user matched/);
+  await expect(matches(page)).toContainText('Grace Hopper');
+});
+
+test('bad input gets a message under the box and sends nothing', async ({ page, signIn }) => {
+  await signIn();
+  const sent = countListRequests(page);
+  for (const [text, message] of [
+    ['g', 'at least 2 characters'],
+    ['grace@', 'not a whole e-mail address'],
+    ['x'.repeat(10_000), '10,000 characters'],
+    ['Ad\u202Ea', 'invisible character'],
+  ] as const) {
+    await findBox(page).fill(text);
+    await findBox(page).press('Enter');
+    await expect(page.getByRole('alert')).toContainText(message);
+    await findBox(page).press('Escape');
+  }
+  await expect(page).toHaveURL(/\/users$/);
+  expect(sent).toHaveLength(0);
+});
+
+test('suggests users the tab has seen from Find user and Ctrl+K, with no request', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const firstName = (
+    await page
+      .getByRole('table', { name: 'Users' })
+      .locator('tbody tr')
+      .nth(3)
+      .locator('td')
+      .nth(1)
+      .innerText()
+  ).trim();
+  const sent = countListRequests(page);
+  await findBox(page).fill(firstName);
+  await expect(page.getByRole('group', { name: 'Seen in this tab' })).toContainText(firstName);
+  await findBox(page).press('Escape');
+  await page.locator('main').click();
+  const menu = page.getByRole('dialog', { name: 'Command menu' });
+  await expect(async () => {
+    await page.keyboard.press('Control+k');
+    await expect(menu).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await menu.getByRole('combobox').fill(firstName);
+  const escaped = firstName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(
+    menu.getByRole('option', { name: new RegExp(`^Open ${escaped}`) }).first(),
+  ).toBeVisible();
+  expect(sent).toHaveLength(0);
+});
+
+test('looks up many users at once, in the order given, and exports the answers', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await page.getByRole('link', { name: 'Look up many' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Look up many users');
+  await page
+    .getByLabel('IDs, e-mails or links')
+    .fill(
+      'user_grace_hopper, user_nobody_here\nemile.zola@example.org user_grace_hopper\nnot-an-id',
+    );
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  const results = page.getByRole('table', { name: 'Results' });
+  await expect(page.getByRole('progressbar', { name: 'Lookup progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '4',
+  );
+  const rows = results.locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0)).toContainText('Found');
+  await expect(rows.nth(0)).toContainText('Grace Hopper');
+  await expect(rows.nth(1)).toContainText('Not found');
+  await expect(rows.nth(2)).toContainText('Émile Zola');
+  await expect(rows.nth(3)).toContainText('Not a user ID, e-mail address or user link');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await downloading;
+  const text = (await readFile((await file.path()) ?? '')).subarray(3).toString('utf8');
+  const csv = parseCsv(text);
+  expect(csv[0]).toEqual(['input', 'status', 'id', 'name', 'email']);
+  expect(csv.slice(1).map((row) => row[1])).toEqual([
+    'Found',
+    'Not found',
+    'Found',
+    'Not a user ID, e-mail address or user link',
+  ]);
+});
+
+test('bulk lookup slows down on a 429 and answers every row', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/users/bulk' });
+  await setScenario(token, {
+    fail: { path: '/v1/users/user_grace_hopper', status: 429, count: 1, retryAfter: 1 },
+  });
+  await page
+    .getByLabel('IDs, e-mails or links')
+    .fill(
+      [
+        'user_grace_hopper',
+        'user_emile_zola',
+        'user_yamada_taro',
+        'user_aleksei_smirnov',
+        'user_longtext',
+        'user_hostile',
+      ].join('\n'),
+    );
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  const rows = page.getByRole('table', { name: 'Results' }).locator('tbody tr');
+  await expect(page.getByRole('status')).toContainText('Looked up 6 entries', { timeout: 15_000 });
+  for (let i = 0; i < 6; i += 1) await expect(rows.nth(i)).toContainText('Found');
+});
