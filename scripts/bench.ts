@@ -6,6 +6,7 @@ import { build } from 'vite';
 import { analyseBuild } from './check-budgets';
 import { ensureChromium } from './chromium';
 import { runExportBench } from './bench/export';
+import { runFindBench } from './bench/find';
 import { runInteractions } from './bench/interactions';
 import { runLighthouse } from './bench/lighthouse';
 import { runMockApi } from './bench/mock-api';
@@ -15,12 +16,12 @@ import { demoToken, firstUser, startServers } from './bench/servers';
 
 /**
  * `npm run bench`: sizes of the production build, Lighthouse, interaction timings, the mock
- * API's cost per request and a whole-table CSV export, printed as one table and written to bench-results/latest.json (and a
+ * API's cost per request, a whole-table CSV export and Find's requests, printed as one table and written to bench-results/latest.json (and a
  * dated copy) for comparison between runs. A benchmark, not a test: it fails only when it cannot
  * measure. See README, "Performance and security".
  */
 
-const SECTIONS = ['sizes', 'mock-api', 'lighthouse', 'interactions', 'export'] as const;
+const SECTIONS = ['sizes', 'mock-api', 'lighthouse', 'interactions', 'export', 'find'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -92,6 +93,7 @@ const results: BenchResults = {
   interactions: null,
   mockApi: null,
   export: null,
+  find: null,
 };
 if (results.machine.loadAverage.start > results.machine.cores) {
   log(
@@ -190,6 +192,16 @@ if (sections.has('export')) {
     log,
   });
   results.machine.chromium ??= chromiumVersion(chromiumPath);
+}
+
+// Find over HTTP with 50 ms added to every request, one mock API per size (1,000,000 included).
+if (sections.has('find')) {
+  results.find = await runFindBench({
+    sizes: [1_000, 100_000, 1_000_000],
+    latencyMs: 50,
+    portBase,
+    log,
+  });
 }
 
 results.machine.loadAverage.end = loadavg()[0] ?? 0;

@@ -1,5 +1,6 @@
 import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb } from '../check-budgets';
 import { mb, type ExportFigures } from './export';
+import type { FindFigures } from './find';
 import { INTERACTIONS, type InteractionFigures } from './interactions';
 import type { LighthouseFigures } from './lighthouse';
 import { MOCK_REQUESTS, type MockApiFigures } from './mock-api';
@@ -34,6 +35,8 @@ export interface BenchResults {
   mockApi: MockApiFigures[] | null;
   /** Absent in results written before the export was measured. */
   export?: ExportFigures[] | null;
+  /** Absent in results written before Find was measured. */
+  find?: FindFigures[] | null;
 }
 
 interface Row {
@@ -131,6 +134,7 @@ export function formatTable(results: BenchResults): string {
     ...(results.interactions ? interactionRows(results.interactions) : []),
     ...(results.mockApi ? mockApiRows(results.mockApi) : []),
     ...(results.export ? exportRows(results.export) : []),
+    ...(results.find ? findRows(results.find) : []),
   ];
   const header: Row = { measure: 'Measure', value: 'Value', target: 'Target' };
   const cells = (row: Row) => [
@@ -159,4 +163,18 @@ export function formatTable(results: BenchResults): string {
     `Load average ${machine.loadAverage.start.toFixed(2)} at start, ${machine.loadAverage.end.toFixed(2)} at end; real-API mode (standalone mock API on 127.0.0.1), sizes gzip level 6.${speed}`,
   ];
   return [...about, '', line(table[0] as string[]), rule, ...table.slice(1).map(line)].join('\n');
+}
+
+function findRows(figures: FindFigures[]): Row[] {
+  const words = {
+    name: 'unique name (bisection)',
+    email: 'e-mail (bisection)',
+    scan: 'reading the list',
+  };
+  return figures.map((figure) => ({
+    measure: `Find ${words[figure.search]}, ${figure.users.toLocaleString('en')} users, +${figure.latencyMs} ms a request`,
+    value: `${figure.requests.toLocaleString('en')} requests, ${figure.estimated ? '≈ ' : ''}${(figure.ms / 1000).toFixed(1)} s`,
+    target: figure.search === 'name' && figure.users >= 1_000_000 ? '≤ 20 requests' : '',
+    met: figure.search === 'name' && figure.users >= 1_000_000 ? figure.requests <= 20 : undefined,
+  }));
 }

@@ -15,7 +15,7 @@ export interface BenchServers {
 
 const stopping = new WeakSet<ChildProcess>();
 
-function startNode(args: string[], label: string): ChildProcess {
+export function startNode(args: string[], label: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -33,7 +33,7 @@ function startNode(args: string[], label: string): ChildProcess {
   return child;
 }
 
-async function waitFor(url: string, child: ChildProcess, label: string): Promise<void> {
+export async function waitFor(url: string, child: ChildProcess, label: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${label} stopped before it answered ${url}.`);
@@ -48,7 +48,7 @@ async function waitFor(url: string, child: ChildProcess, label: string): Promise
   throw new Error(`${label} did not answer ${url} within 60 s.`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   stopping.add(child);
   return new Promise((resolve) => {
