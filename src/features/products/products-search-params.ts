@@ -10,7 +10,7 @@ import { checkPrice, type ProductFilters } from './price-filter';
  * The products list's URL, read in one place: `category`, `min_price`, `max_price`, `page`,
  * `limit`. A filter that is empty or unreadable is dropped; `corrected` says the URL should be
  * rewritten. A min above the max is kept, so the page can say so next to the boxes (see
- * pricesConflict); it is never sent to the API.
+ * pricesConflict in api/products-api.ts); it is never sent to the API.
  */
 export function parseProductsSearch(search: URLSearchParams): {
   params: ProductsListParams;
@@ -51,9 +51,4 @@ function priceParam(raw: string | null): number | undefined {
   if (raw === null) return undefined;
   const checked = checkPrice(raw);
   return checked.ok ? checked.value : undefined;
-}
-
-/** A min above the max: a filter nothing can match, which the page explains instead of sending. */
-export function pricesConflict({ minPrice, maxPrice }: ProductFilters): boolean {
-  return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
 }

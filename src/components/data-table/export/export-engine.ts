@@ -12,7 +12,8 @@ import type { ExportSource } from './export-source';
 
 /**
  * Everything behind Export CSV, loaded when it is first wanted: the page-by-page runner, the CSV
- * writer, the download, and the progress view.
+ * writer and the download. The progress view (export-panel.tsx) is not here: csv-export.tsx, which
+ * shows it, imports it, and this module, loaded from below it, must not import back up.
  *
  * Nothing in this chunk imports React itself (JSX and the app's own hooks are fine): a lazily
  * loaded module that imports React's hooks makes the bundler (rolldown 1.2; its issue #10731,
@@ -22,8 +23,6 @@ import type { ExportSource } from './export-source';
  */
 
 export type { ExportJob, ExportProgress };
-/** The progress view comes in the same download as the engine it shows. */
-export { ExportPanel } from './export-panel';
 
 export type ExportResult =
   | Exclude<ExportOutcome, { kind: 'done' }>

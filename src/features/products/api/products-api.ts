@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { getApiClient } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
-import { pricesConflict } from '../products-search-params';
+import type { ProductFilters } from '../price-filter';
 
 export const productSchema = v.object({
   id: v.string(),
@@ -42,6 +42,11 @@ export const productsKeys = {
   /** Pages the CSV export reads: apart from the table's, which they must not replace. */
   exportPage: (params: ProductsListParams) => [...all, 'export', params] as const,
 };
+
+/** A min above the max: a filter nothing can match, which the page explains instead of sending. */
+export function pricesConflict({ minPrice, maxPrice }: ProductFilters): boolean {
+  return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
+}
 
 export function fetchProducts(
   params: ProductsListParams,
