@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { csvFileName, csvRecord, csvRecords, UTF8_BOM } from './csv';
+import { csvFileName, csvHeader, csvRecords, UTF8_BOM } from './csv';
 import {
   createExportJob,
   EXPORT_PAGE_SIZE,
@@ -61,7 +61,7 @@ export async function exportCsv<TItem>(
   if (outcome.kind !== 'done') return { job: current, result: outcome };
   const fileName = csvFileName(source.resource, new Date());
   try {
-    const parts = [UTF8_BOM, csvRecord(source.fields), ...current.chunks];
+    const parts = [UTF8_BOM, csvHeader(source.fields), ...current.chunks];
     download(new Blob(parts, { type: 'text/csv;charset=utf-8' }), fileName);
   } catch (error) {
     // Out of memory for the file, say: every row is kept, and Try again makes it again.
