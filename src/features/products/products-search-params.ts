@@ -3,14 +3,25 @@ import {
   parsePageParam,
   writePageParams,
 } from '../../components/data-table/page-params';
-import type { ProductsListParams } from './api/products-api';
 import { checkPrice, type ProductFilters } from './price-filter';
+
+/**
+ * What the products list shows, as read from its URL; the API module takes it as it is. It lives
+ * here, below the API module, so that imports go one way (the API needs pricesConflict too).
+ */
+export type ProductsListParams = {
+  page: number;
+  limit: number;
+  category?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+};
 
 /**
  * The products list's URL, read in one place: `category`, `min_price`, `max_price`, `page`,
  * `limit`. A filter that is empty or unreadable is dropped; `corrected` says the URL should be
  * rewritten. A min above the max is kept, so the page can say so next to the boxes (see
- * pricesConflict in api/products-api.ts); it is never sent to the API.
+ * pricesConflict); it is never sent to the API.
  */
 export function parseProductsSearch(search: URLSearchParams): {
   params: ProductsListParams;
@@ -51,4 +62,9 @@ function priceParam(raw: string | null): number | undefined {
   if (raw === null) return undefined;
   const checked = checkPrice(raw);
   return checked.ok ? checked.value : undefined;
+}
+
+/** A min above the max: a filter nothing can match, which the page explains instead of sending. */
+export function pricesConflict({ minPrice, maxPrice }: ProductFilters): boolean {
+  return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
 }

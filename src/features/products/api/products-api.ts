@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { getApiClient } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
-import type { ProductFilters } from '../price-filter';
+import { pricesConflict, type ProductsListParams } from '../products-search-params';
 
 export const productSchema = v.object({
   id: v.string(),
@@ -23,14 +23,6 @@ export const productFields = [
   'description',
 ] as const satisfies readonly (keyof Product)[];
 
-export type ProductsListParams = {
-  page: number;
-  limit: number;
-  category?: string | undefined;
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-};
-
 const productsPageSchema = listEnvelope(productSchema);
 
 const all = ['products'] as const;
@@ -42,11 +34,6 @@ export const productsKeys = {
   /** Pages the CSV export reads: apart from the table's, which they must not replace. */
   exportPage: (params: ProductsListParams) => [...all, 'export', params] as const,
 };
-
-/** A min above the max: a filter nothing can match, which the page explains instead of sending. */
-export function pricesConflict({ minPrice, maxPrice }: ProductFilters): boolean {
-  return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
-}
 
 export function fetchProducts(
   params: ProductsListParams,
