@@ -6,12 +6,13 @@
  * What counts as a formula is wider than the first character, because the spreadsheet decides
  * where a cell starts, not this file:
  * - a value starting with = + - @ tab CR or LF, also after leading whitespace, NUL or other
- *   control characters (LibreOffice and Excel skip those and run "\0=1+1");
+ *   control characters (LibreOffice 7.4 drops a leading NUL and runs "\0=1+1" as =1+1);
  * - the same after a `;`, a `,`, a tab, a CR or an LF inside the value (quotes and whitespace
  *   between are skipped too): Excel in de/fr/es/it/nl splits a .csv on `;`, ignoring our quotes
  *   where they do not line up with its fields, so "x;=1+1" is two cells there, and a line break
  *   inside a field can start a row. Each such place gets the apostrophe, "x;'=1+1", whichever
- *   separator the spreadsheet picks (comma, semicolon, tab).
+ *   separator the spreadsheet picks (comma, semicolon, tab). Checked in LibreOffice Calc by
+ *   `npm run test:spreadsheet`.
  * Only where a trigger follows: Jean-Luc, O'Brien, e-mails, ISO times and text with commas are
  * written as they are. Numbers are never text, so -5 stays a number.
  *
