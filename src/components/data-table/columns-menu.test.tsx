@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ColumnsMenu, type ColumnOption } from './columns-menu';
+import { ColumnsMenu } from './columns-menu';
+import type { ColumnOption } from './view-options';
 
 const INITIAL: ColumnOption[] = [
   { id: 'id', label: 'ID', visible: true, canHide: false },

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { lazyModule } from '../lazy-module';
+import type { ColumnOption } from './view-options';
 
 /**
  * Which columns the table shows: the WAI-ARIA APG "Menu Button" pattern
@@ -17,14 +18,6 @@ import { lazyModule } from '../lazy-module';
  * loaded when first wanted: on hover or focus of the button, at the latest when it opens.
  */
 
-export interface ColumnOption {
-  id: string;
-  /** The column header's text: the item's name. */
-  label: string;
-  visible: boolean;
-  canHide: boolean;
-}
-
 interface ColumnsMenuProps {
   columns: readonly ColumnOption[];
   onToggle: (id: string, visible: boolean) => void;
@@ -32,8 +25,6 @@ interface ColumnsMenuProps {
   /** The menu's code could not be downloaded (offline, a new deployment). */
   onLoadError: () => void;
 }
-
-export const RESET_COLUMNS = 'Reset columns';
 
 type PopupModule = typeof import('./columns-menu-popup');
 

@@ -44,6 +44,14 @@ export interface ColumnChoice {
   canHide: boolean;
 }
 
+/** A column as the open Columns menu shows it: a choice, and whether it is shown now. */
+export interface ColumnOption extends ColumnChoice {
+  visible: boolean;
+}
+
+/** The Columns menu's last item: every column shown again. */
+export const RESET_COLUMNS = 'Reset columns';
+
 /** Reads the column definitions (TanStack's ColumnDef, structurally), in order. */
 export function columnChoicesOf(columns: readonly object[]): ColumnChoice[] {
   return columns.map((column) => {

@@ -11,7 +11,6 @@ import {
   productsExportPageQueryOptions,
   productsListQueryOptions,
   type Product,
-  type ProductsListParams,
   type productsKeys,
 } from './api/products-api';
 import { hasFilters } from './price-filter';
@@ -22,6 +21,7 @@ import {
   filtersOf,
   parseProductsSearch,
   serializeProductsSearch,
+  type ProductsListParams,
 } from './products-search-params';
 import { seenCategories } from './seen-categories';
 import { useDocumentTitle } from '../../components/use-document-title';

@@ -3,8 +3,19 @@ import {
   parsePageParam,
   writePageParams,
 } from '../../components/data-table/page-params';
-import type { ProductsListParams } from './api/products-api';
 import { checkPrice, type ProductFilters } from './price-filter';
+
+/**
+ * What the products list shows, as read from its URL; the API module takes it as it is. It lives
+ * here, below the API module, so that imports go one way (the API needs pricesConflict too).
+ */
+export type ProductsListParams = {
+  page: number;
+  limit: number;
+  category?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+};
 
 /**
  * The products list's URL, read in one place: `category`, `min_price`, `max_price`, `page`,

