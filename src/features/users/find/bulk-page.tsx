@@ -3,7 +3,12 @@ import { memo, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { apiLine } from '../../../lib/display-text';
 import { Button } from '../../../components/button';
-import { csvFileName, csvRecord, UTF8_BOM } from '../../../components/data-table/export/csv';
+import {
+  csvFileName,
+  csvHeader,
+  csvRecord,
+  UTF8_BOM,
+} from '../../../components/data-table/export/csv';
 import { ProgressBar } from '../../../components/progress-bar';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { isApiError, statusText } from '../../../lib/api-error';
@@ -263,7 +268,7 @@ function describeFailure(error: unknown): string {
 
 /** The results as CSV, with the export's rules (formula guard, quoting, BOM). */
 function downloadResults(rows: readonly Row[]) {
-  const lines = [csvRecord(['input', 'status', 'id', 'name', 'email'])];
+  const lines = [csvHeader(['input', 'status', 'id', 'name', 'email'])];
   for (const { entry, state } of rows) {
     const user = state.kind === 'found' ? state.user : undefined;
     lines.push(csvRecord([entry.input, describeState(state), user?.id, user?.name, user?.email]));
