@@ -103,7 +103,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-semibold" tabIndex={-1}>
+        <h1 className="text-xl font-semibold">
           Look up many users
         </h1>
         <Link to="/users" className="text-sm text-blue-700 underline dark:text-blue-300">
