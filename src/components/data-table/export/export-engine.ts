@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { downloadFile } from '../../../lib/download';
 import { csvFileName, csvHeader, csvRecords, UTF8_BOM } from './csv';
 import {
   createExportJob,
@@ -62,25 +63,10 @@ export async function exportCsv<TItem>(
   const fileName = csvFileName(source.resource, new Date());
   try {
     const parts = [UTF8_BOM, csvHeader(source.fields), ...current.chunks];
-    download(new Blob(parts, { type: 'text/csv;charset=utf-8' }), fileName);
+    downloadFile(new Blob(parts, { type: 'text/csv;charset=utf-8' }), fileName);
   } catch (error) {
     // Out of memory for the file, say: every row is kept, and Try again makes it again.
     return { job: current, result: { kind: 'failed', error } };
   }
   return { job: current, result: { ...outcome, fileName } };
-}
-
-/** How long a finished file's object URL lives: the download has long started by then. */
-const REVOKE_AFTER_MS = 60_000;
-
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }

@@ -13,6 +13,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { isApiError, statusText } from '../../../lib/api-error';
 import { shouldRetry } from '../../../lib/query-client';
+import { downloadFile } from '../../../lib/download';
 import { formatCount } from '../../../lib/format';
 import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
 import { userPath } from '../user-path';
@@ -103,9 +104,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-semibold">
-          Look up many users
-        </h1>
+        <h1 className="text-xl font-semibold">Look up many users</h1>
         <Link to="/users" className="text-sm text-blue-700 underline dark:text-blue-300">
           Back to Users
         </Link>
@@ -273,14 +272,8 @@ function downloadResults(rows: readonly Row[]) {
     const user = state.kind === 'found' ? state.user : undefined;
     lines.push(csvRecord([entry.input, describeState(state), user?.id, user?.name, user?.email]));
   }
-  const blob = new Blob([UTF8_BOM, ...lines], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = csvFileName('users-lookup', new Date());
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadFile(
+    new Blob([UTF8_BOM, ...lines], { type: 'text/csv;charset=utf-8' }),
+    csvFileName('users-lookup', new Date()),
+  );
 }

@@ -38,9 +38,7 @@ export function FindPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   if (parsed.kind === 'id') return <Navigate to={userPath(parsed.id)} replace />;
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-semibold">
-        Find user
-      </h1>
+      <h1 className="text-xl font-semibold">Find user</h1>
       {parsed.kind === 'invalid' ? (
         <p role="status" className="text-sm text-red-800 dark:text-red-200">
           {parsed.problem}
