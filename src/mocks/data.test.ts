@@ -10,8 +10,10 @@ import {
   HOSTILE_USER,
   LONG_TEXT_USER,
   PRODUCT_CATEGORIES,
+  SEARCH_USERS,
 } from './data.ts';
 import { createRng } from './seeded-random.ts';
+import { LAST_NAMES } from './word-lists.ts';
 
 describe('createDataset', () => {
   const dataset = createDataset({ users: 1000, products: 2000, seed: 7 });
@@ -26,10 +28,11 @@ describe('createDataset', () => {
   it('returns exactly the requested counts, edge-case users included, appended last', () => {
     expect(dataset.users).toHaveLength(1000);
     expect(dataset.products).toHaveLength(2000);
-    expect(dataset.users.slice(-EDGE_CASE_USERS.length)).toEqual(EDGE_CASE_USERS);
-    expect(dataset.users.slice(-EDGE_CASE_USERS.length, -CSV_HOSTILE_USERS.length)).toEqual([
+    expect(dataset.users.slice(-EDGE_CASE_USERS.length)).toEqual([
       HOSTILE_USER,
       LONG_TEXT_USER,
+      ...CSV_HOSTILE_USERS,
+      ...SEARCH_USERS,
     ]);
     expect(dataset.products.slice(-EDGE_CASE_PRODUCTS.length)).toEqual(EDGE_CASE_PRODUCTS);
     expect(createDataset({ users: 1, products: 1 })).toEqual({
@@ -102,6 +105,20 @@ describe('edge-case users', () => {
       expect(product).toMatchObject({ category: 'Home & Garden' });
       expect(product.price).toBeLessThan(20);
     }
+  });
+
+  it('include users to search for: a unique name and names in other scripts and cases', () => {
+    expect(SEARCH_USERS.map(({ id, name, email }) => [id, name, email])).toEqual([
+      ['user_grace_hopper', 'Grace Hopper', 'grace.hopper@example.org'],
+      ['user_aleksei_smirnov', 'Алексей Смирнов', 'aleksei.smirnov@example.org'],
+      ['user_yamada_taro', '山田 太郎', 'yamada.taro@example.org'],
+      ['user_emile_zola', 'Émile Zola', 'emile.zola@example.org'],
+      ['user_maria_delacruz', 'de la Cruz María', 'maria.delacruz@example.org'],
+    ]);
+    // Grace is a generated first name, so only the surname keeps Grace Hopper unique.
+    expect(LAST_NAMES).not.toContain('Hopper');
+    const { users } = createDataset({ users: 20_000, products: 0 });
+    expect(users.filter((user) => user.name.includes('Hopper'))).toEqual([SEARCH_USERS[0]]);
   });
 });
 

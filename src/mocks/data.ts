@@ -116,11 +116,40 @@ function csvHostileUser(id: string, name: string, mailbox: string): User {
   };
 }
 
+/**
+ * For finding users by name or e-mail over a sorted API: a name that occurs once (no generated
+ * user is a Hopper), and names whose first letter each name order places differently: Cyrillic
+ * and Japanese after every Latin letter, an accented capital that only a collator files under E,
+ * and a lower-case start that plain code-unit order puts after every capital.
+ */
+export const SEARCH_USERS: readonly User[] = [
+  searchUser('user_grace_hopper', 'Grace Hopper', 'grace.hopper', 'Arlington, United States'),
+  searchUser('user_aleksei_smirnov', 'Алексей Смирнов', 'aleksei.smirnov', 'Moscow, Russia'),
+  searchUser('user_yamada_taro', '山田 太郎', 'yamada.taro', 'Tokyo, Japan'),
+  searchUser('user_emile_zola', 'Émile Zola', 'emile.zola', 'Paris, France'),
+  searchUser('user_maria_delacruz', 'de la Cruz María', 'maria.delacruz', 'Seville, Spain'),
+];
+
+function searchUser(id: string, name: string, mailbox: string, location: string): User {
+  return {
+    id,
+    name,
+    email: `${mailbox}@example.org`,
+    created_at: '2022-09-09T09:00:00Z',
+    profile: {
+      bio: `Someone to find by name or e-mail: ${name}.`,
+      location,
+      avatar_url: `https://avatars.example.com/${id}.png`,
+    },
+  };
+}
+
 /** Appended to every dataset (and counted in its total) so tests and demos can always find them. */
 export const EDGE_CASE_USERS: readonly User[] = [
   HOSTILE_USER,
   LONG_TEXT_USER,
   ...CSV_HOSTILE_USERS,
+  ...SEARCH_USERS,
 ];
 
 /**
