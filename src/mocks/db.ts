@@ -1,6 +1,7 @@
 import { createDataset, type DatasetOptions, type Product, type User } from './data.ts';
+import { byCodeUnits, type UserSummary, type UserTable } from './user-table.ts';
 
-export type UserSummary = Omit<User, 'profile'>;
+export type { UserSummary };
 
 /** What `/v1/users?sort=` accepts by default; each field also sorts descending as `-field`. */
 export const USER_SORT_FIELDS = ['name', 'created_at', 'email'] as const;
@@ -17,17 +18,13 @@ export const NAME_ORDERS = ['locale', 'code-unit', 'lower', 'unsorted'] as const
 export type NameOrder = (typeof NAME_ORDERS)[number];
 type SortedNameOrder = Exclude<NameOrder, 'unsorted'>;
 
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 const NAME_COMPARATORS: Record<SortedNameOrder, (a: string, b: string) => number> = {
   locale: new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare,
   'code-unit': byCodeUnits,
   lower: (a, b) => byCodeUnits(a.toLowerCase(), b.toLowerCase()),
 };
 
-/** A cached ascending order; descending ones are its reverse. */
+/** A cached ascending order, as positions in the table; descending ones are its reverse. */
 type OrderKey = `name:${SortedNameOrder}` | 'created_at' | 'email';
 
 export interface PageRequest {
@@ -50,28 +47,12 @@ export interface ProductFilter {
 // user-typed, so the cache stays small and drops its oldest entry first.
 const FILTER_CACHE_SIZE = 32;
 
-/** `descending` pages through `items` from the end, so a descending order is the exact reverse. */
-function pageOf<T, R>(
-  items: ArrayLike<T>,
-  { page, limit }: PageRequest,
-  map: (item: T) => R,
-  descending = false,
-) {
+/** The `page` of `total` items; `itemAt` takes a position in the order being paged through. */
+function pageOf<R>(total: number, { page, limit }: PageRequest, itemAt: (position: number) => R) {
   const data: R[] = [];
-  const last = items.length - 1;
-  const end = Math.min(items.length, page * limit);
-  for (let i = (page - 1) * limit; i < end; i += 1) {
-    data.push(map(items[descending ? last - i : i] as T));
-  }
-  return { data, meta: { total: items.length, page, limit } };
-}
-
-function byId(a: { id: string }, b: { id: string }): number {
-  return byCodeUnits(a.id, b.id);
-}
-
-function summary({ id, name, email, created_at }: User): UserSummary {
-  return { id, name, email, created_at };
+  const end = Math.min(total, page * limit);
+  for (let i = (page - 1) * limit; i < end; i += 1) data.push(itemAt(i));
+  return { data, meta: { total, page, limit } };
 }
 
 /**
@@ -80,10 +61,9 @@ function summary({ id, name, email, created_at }: User): UserSummary {
  * keeps paging consistent whichever way the table is sorted.
  */
 export class MockDb {
-  readonly users: readonly User[];
+  readonly users: UserTable;
   readonly products: readonly Product[];
-  private readonly usersById: Map<string, User>;
-  private readonly userOrders = new Map<OrderKey, readonly User[]>();
+  private readonly userOrders = new Map<OrderKey, Uint32Array>();
   private productsByCategory: Map<string, Product[]> | undefined;
   private readonly filterCache = new Map<string, Product[]>();
 
@@ -91,7 +71,6 @@ export class MockDb {
     const { users, products } = createDataset(options);
     this.users = users;
     this.products = products;
-    this.usersById = new Map(users.map((user) => [user.id, user]));
   }
 
   /**
@@ -105,72 +84,41 @@ export class MockDb {
   }
 
   getUser(id: string): User | undefined {
-    return this.usersById.get(id);
+    const index = this.users.indexOf(id);
+    return index === undefined ? undefined : this.users.userAt(index);
   }
 
   listUsers(request: PageRequest & { sort?: UserSort; nameOrder?: NameOrder }): Page<UserSummary> {
     const { sort, nameOrder = 'locale' } = request;
+    const { users } = this;
     const descending = sort?.startsWith('-') ?? false;
     const field = (descending ? sort?.slice(1) : sort) as UserSortField | undefined;
     // A broken API that ignores the sort ignores its direction too.
     if (!field || (field === 'name' && nameOrder === 'unsorted')) {
-      return pageOf(this.users, request, summary);
+      return pageOf(users.length, request, (position) => users.summaryAt(position));
     }
     const order = this.usersSortedBy(field, nameOrder as SortedNameOrder);
-    return pageOf(order, request, summary, descending);
+    const last = order.length - 1;
+    return pageOf(order.length, request, (position) =>
+      users.summaryAt(order[descending ? last - position : position] as number),
+    );
   }
 
   listProducts(request: PageRequest & ProductFilter): Page<Product> {
-    return pageOf(this.filterProducts(request), request, (product) => product);
+    const products = this.filterProducts(request);
+    return pageOf(products.length, request, (position) => products[position] as Product);
   }
 
-  private usersSortedBy(field: UserSortField, nameOrder: SortedNameOrder): readonly User[] {
+  private usersSortedBy(field: UserSortField, nameOrder: SortedNameOrder): Uint32Array {
     const key: OrderKey = field === 'name' ? `name:${nameOrder}` : field;
     let order = this.userOrders.get(key);
     if (!order) {
-      if (field === 'name') order = this.sortByName(NAME_COMPARATORS[nameOrder]);
-      else if (field === 'created_at') order = this.sortByCreatedAt();
-      else order = [...this.users].sort((a, b) => byCodeUnits(a.email, b.email) || byId(a, b));
+      if (field === 'name') order = this.users.orderByName(NAME_COMPARATORS[nameOrder]);
+      else if (field === 'created_at') order = this.users.orderByCreatedAt();
+      else order = this.users.orderByEmail();
       this.userOrders.set(key, order);
     }
     return order;
-  }
-
-  /**
-   * Comparing 100k names is slow, but names repeat a lot: sort the distinct names once, bucket
-   * users by name, and order each (small) bucket by id. Distinct names the comparator calls equal
-   * (`Zoe`, `zoë`) share a bucket, so their users too are ordered by id.
-   */
-  private sortByName(compare: (a: string, b: string) => number): User[] {
-    const buckets = new Map<string, User[]>();
-    for (const user of this.users) {
-      const bucket = buckets.get(user.name);
-      if (bucket) bucket.push(user);
-      else buckets.set(user.name, [user]);
-    }
-    const names = [...buckets.keys()].sort(compare);
-    const ordered: User[] = [];
-    for (let start = 0; start < names.length;) {
-      let end = start + 1;
-      while (end < names.length && compare(names[start] as string, names[end] as string) === 0) {
-        end += 1;
-      }
-      const tied = names.slice(start, end).flatMap((name) => buckets.get(name) ?? []);
-      for (const user of tied.sort(byId)) ordered.push(user);
-      start = end;
-    }
-    return ordered;
-  }
-
-  private sortByCreatedAt(): User[] {
-    const { users } = this;
-    const times = Float64Array.from(users, (user) => Date.parse(user.created_at));
-    const indices = Array.from(users, (_, index) => index);
-    indices.sort(
-      (a, b) =>
-        (times[a] as number) - (times[b] as number) || byId(users[a] as User, users[b] as User),
-    );
-    return indices.map((index) => users[index] as User);
   }
 
   private filterProducts({ category, minPrice, maxPrice }: ProductFilter): readonly Product[] {
