@@ -63,6 +63,7 @@ export class UserTable {
   private readonly choices: Uint8Array;
   private readonly edgeUsers: readonly User[];
   private readonly indexById: Map<string, number>;
+  private nameGroups: Map<string, number[]> | undefined;
 
   // Plain fields rather than parameter properties keep this file runnable by Node's type stripping.
   constructor(columns: {
@@ -159,6 +160,29 @@ export class UserTable {
    * names are compared; names the comparator calls equal (`Zoe`, `zoë`) are one tie.
    */
   orderByName(compare: (a: string, b: string) => number): Uint32Array {
+    const groups = this.usersByName();
+    const names = [...groups.keys()].sort(compare);
+    const order = new Uint32Array(this.length);
+    let filled = 0;
+    for (let start = 0; start < names.length;) {
+      let end = start + 1;
+      while (end < names.length && compare(names[start] as string, names[end] as string) === 0) {
+        end += 1;
+      }
+      const tied = names.slice(start, end).flatMap((name) => groups.get(name) ?? []);
+      order.set(end - start > 1 ? tied.sort(this.byId) : tied, filled);
+      filled += tied.length;
+      start = end;
+    }
+    return order;
+  }
+
+  /**
+   * Each distinct name's users, by id. Ordering them is most of the work of a name order, and the
+   * same for every comparator, so it is done once.
+   */
+  private usersByName(): Map<string, number[]> {
+    if (this.nameGroups) return this.nameGroups;
     // Generated users by name slot (a counting sort: no string is hashed), then the edge-case ones.
     const starts = new Uint32Array(NAME_SLOTS + 1);
     for (const slot of this.slots) starts[slot + 1] = (starts[slot + 1] as number) + 1;
@@ -180,20 +204,9 @@ export class UserTable {
       const name = this.nameAt(index);
       groups.set(name, [...(groups.get(name) ?? []), index]);
     }
-    const names = [...groups.keys()].sort(compare);
-    const order = new Uint32Array(this.length);
-    let filled = 0;
-    for (let start = 0; start < names.length;) {
-      let end = start + 1;
-      while (end < names.length && compare(names[start] as string, names[end] as string) === 0) {
-        end += 1;
-      }
-      const tied = names.slice(start, end).flatMap((name) => groups.get(name) ?? []);
-      order.set(tied.sort(this.byId), filled);
-      filled += tied.length;
-      start = end;
-    }
-    return order;
+    for (const members of groups.values()) members.sort(this.byId);
+    this.nameGroups = groups;
+    return groups;
   }
 
   /**
