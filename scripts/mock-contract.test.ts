@@ -113,6 +113,8 @@ describe('GET /v1/users', () => {
     '/v1/users?sort=-name',
     '/v1/users?sort=created_at',
     '/v1/users?sort=-created_at&page=2&limit=10',
+    '/v1/users?sort=email',
+    '/v1/users?sort=-email&page=2&limit=10',
   ])('%s answers a documented list', async (path) => {
     await sweep(mock, path, 'valid', 200);
   });

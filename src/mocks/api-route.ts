@@ -31,6 +31,8 @@ export interface RouteRequest {
   request: Request;
   url: URL;
   params: Record<string, string | readonly string[] | undefined>;
+  /** The bearer token, which keys the caller's scenario. */
+  token: string;
   claims: JwtClaims;
 }
 
@@ -118,7 +120,7 @@ export function apiGet(
           return await simulatedResponse(failure, kind, requestId, limitHeaders, token);
         }
         requireScope(claims, scope);
-        const body = await resolve({ request, url, params, claims });
+        const body = await resolve({ request, url, params, token, claims });
         const answer = failure ? transformedBody(failure, body) : body;
         return HttpResponse.json(answer as JsonBodyType, { headers: limitHeaders });
       } catch (error) {

@@ -24,7 +24,9 @@ describe('generated avatars', () => {
   });
 
   it('returns served avatar URLs from the user lookup, and serves the image without auth', async () => {
-    const user = api.db.users.find((candidate) => !candidate.id.startsWith('user_hostile'))!;
+    const user = api.db.users
+      .toArray()
+      .find((candidate) => !candidate.id.startsWith('user_hostile'))!;
     const response = await fetchApi(`/v1/users/${user.id}`, token);
     const { data } = (await response.json()) as { data: { profile: { avatar_url: string } } };
     expect(data.profile.avatar_url).toBe(`https://api.test/__demo/avatars/${user.id}.svg`);

@@ -10,38 +10,45 @@ import {
   HOSTILE_USER,
   LONG_TEXT_USER,
   PRODUCT_CATEGORIES,
+  SEARCH_USERS,
 } from './data.ts';
 import { createRng } from './seeded-random.ts';
+import { LAST_NAMES } from './word-lists.ts';
 
 describe('createDataset', () => {
-  const dataset = createDataset({ users: 1000, products: 2000, seed: 7 });
+  const created = createDataset({ users: 1000, products: 2000, seed: 7 });
+  const dataset = { users: created.users.toArray(), products: created.products };
 
   it('is deterministic for a seed and differs between seeds', () => {
-    expect(createDataset({ users: 1000, products: 2000, seed: 7 })).toEqual(dataset);
+    const again = createDataset({ users: 1000, products: 2000, seed: 7 });
+    expect(again.users.toArray()).toEqual(dataset.users);
+    expect(again.products).toEqual(dataset.products);
     const other = createDataset({ users: 1000, products: 2000, seed: 8 });
-    expect(other.users[0]).not.toEqual(dataset.users[0]);
+    expect(other.users.userAt(0)).not.toEqual(dataset.users[0]);
     expect(other.products[0]).not.toEqual(dataset.products[0]);
   });
 
   it('returns exactly the requested counts, edge-case users included, appended last', () => {
     expect(dataset.users).toHaveLength(1000);
     expect(dataset.products).toHaveLength(2000);
-    expect(dataset.users.slice(-EDGE_CASE_USERS.length)).toEqual(EDGE_CASE_USERS);
-    expect(dataset.users.slice(-EDGE_CASE_USERS.length, -CSV_HOSTILE_USERS.length)).toEqual([
+    expect(dataset.users.slice(-EDGE_CASE_USERS.length)).toEqual([
       HOSTILE_USER,
       LONG_TEXT_USER,
+      ...CSV_HOSTILE_USERS,
+      ...SEARCH_USERS,
     ]);
     expect(dataset.products.slice(-EDGE_CASE_PRODUCTS.length)).toEqual(EDGE_CASE_PRODUCTS);
-    expect(createDataset({ users: 1, products: 1 })).toEqual({
-      users: [HOSTILE_USER],
-      products: [EDGE_CASE_PRODUCTS[0]],
-    });
-    expect(createDataset({ users: 0, products: 0 })).toEqual({ users: [], products: [] });
+    const one = createDataset({ users: 1, products: 1 });
+    expect(one.users.toArray()).toEqual([HOSTILE_USER]);
+    expect(one.products).toEqual([EDGE_CASE_PRODUCTS[0]]);
+    const none = createDataset({ users: 0, products: 0 });
+    expect(none.users.toArray()).toEqual([]);
+    expect(none.products).toEqual([]);
   });
 
   it('gives users unique, well-shaped ids and e-mails and past UTC timestamps', () => {
     const anchor = Date.UTC(2026, 0, 1);
-    const { users } = createDataset({ users: 5000, products: 0, anchor });
+    const users = createDataset({ users: 5000, products: 0, anchor }).users.toArray();
     expect(new Set(users.map((user) => user.id)).size).toBe(users.length);
     expect(new Set(users.map((user) => user.email)).size).toBe(users.length);
     const generated = users.filter((user) => !EDGE_CASE_USERS.includes(user));
@@ -102,6 +109,20 @@ describe('edge-case users', () => {
       expect(product).toMatchObject({ category: 'Home & Garden' });
       expect(product.price).toBeLessThan(20);
     }
+  });
+
+  it('include users to search for: a unique name and names in other scripts and cases', () => {
+    expect(SEARCH_USERS.map(({ id, name, email }) => [id, name, email])).toEqual([
+      ['user_grace_hopper', 'Grace Hopper', 'grace.hopper@example.org'],
+      ['user_aleksei_smirnov', 'Алексей Смирнов', 'aleksei.smirnov@example.org'],
+      ['user_yamada_taro', '山田 太郎', 'yamada.taro@example.org'],
+      ['user_emile_zola', 'Émile Zola', 'emile.zola@example.org'],
+      ['user_maria_delacruz', 'de la Cruz María', 'maria.delacruz@example.org'],
+    ]);
+    // Grace is a generated first name, so only the surname keeps Grace Hopper unique.
+    expect(LAST_NAMES).not.toContain('Hopper');
+    const users = createDataset({ users: 20_000, products: 0 }).users.toArray();
+    expect(users.filter((user) => user.name.includes('Hopper'))).toEqual([SEARCH_USERS[0]]);
   });
 });
 

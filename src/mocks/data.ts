@@ -1,10 +1,6 @@
-import { createRng, pick, randomInt, randomSuffix, type Rng } from './seeded-random.ts';
+import { createRng, pick, randomSuffix, type Rng } from './seeded-random.ts';
+import { generateUsers, type UserTable } from './user-table.ts';
 import {
-  BIO_SENTENCES,
-  CITIES,
-  EMAIL_DOMAINS,
-  FIRST_NAMES,
-  LAST_NAMES,
   PRODUCT_ADJECTIVES,
   PRODUCT_CATEGORIES,
   PRODUCT_DESCRIPTION_SENTENCES,
@@ -38,7 +34,7 @@ export interface Product {
 }
 
 export interface Dataset {
-  users: User[];
+  users: UserTable;
   products: Product[];
 }
 
@@ -51,8 +47,6 @@ export interface DatasetOptions {
 }
 
 export const DEFAULT_DATASET_ANCHOR = Date.UTC(2026, 0, 1);
-
-const FIVE_YEARS_MS = 5 * 365.25 * 24 * 60 * 60 * 1000;
 
 /**
  * Rendered by the console as untrusted text: markup in the name and bio must show literally and a
@@ -116,11 +110,40 @@ function csvHostileUser(id: string, name: string, mailbox: string): User {
   };
 }
 
+/**
+ * For finding users by name or e-mail over a sorted API: a name that occurs once (no generated
+ * user is a Hopper), and names whose first letter each name order places differently: Cyrillic
+ * and Japanese after every Latin letter, an accented capital that only a collator files under E,
+ * and a lower-case start that plain code-unit order puts after every capital.
+ */
+export const SEARCH_USERS: readonly User[] = [
+  searchUser('user_grace_hopper', 'Grace Hopper', 'grace.hopper', 'Arlington, United States'),
+  searchUser('user_aleksei_smirnov', 'Алексей Смирнов', 'aleksei.smirnov', 'Moscow, Russia'),
+  searchUser('user_yamada_taro', '山田 太郎', 'yamada.taro', 'Tokyo, Japan'),
+  searchUser('user_emile_zola', 'Émile Zola', 'emile.zola', 'Paris, France'),
+  searchUser('user_maria_delacruz', 'de la Cruz María', 'maria.delacruz', 'Seville, Spain'),
+];
+
+function searchUser(id: string, name: string, mailbox: string, location: string): User {
+  return {
+    id,
+    name,
+    email: `${mailbox}@example.org`,
+    created_at: '2022-09-09T09:00:00Z',
+    profile: {
+      bio: `Someone to find by name or e-mail: ${name}.`,
+      location,
+      avatar_url: `https://avatars.example.com/${id}.png`,
+    },
+  };
+}
+
 /** Appended to every dataset (and counted in its total) so tests and demos can always find them. */
 export const EDGE_CASE_USERS: readonly User[] = [
   HOSTILE_USER,
   LONG_TEXT_USER,
   ...CSV_HOSTILE_USERS,
+  ...SEARCH_USERS,
 ];
 
 /**
@@ -144,69 +167,13 @@ export const EDGE_CASE_PRODUCTS: readonly Product[] = [
   },
 ];
 
-function asciiLetters(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
-}
-
-function isoSeconds(epochMs: number): string {
-  return new Date(Math.floor(epochMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-}
-
-/** Derives e-mails from names; names repeat, so later holders of a name get a numeric suffix. */
-function createEmailAllocator(): (first: string, last: string, rng: Rng) => string {
-  const seen = new Map<string, number>();
-  // Normalising is the slow part of building 100k users, and there are only a few thousand names.
-  const localParts = new Map<string, string>();
-  return (first, last, rng) => {
-    const name = `${first} ${last}`;
-    let local = localParts.get(name);
-    if (local === undefined) {
-      local = `${asciiLetters(first)}.${asciiLetters(last)}`;
-      localParts.set(name, local);
-    }
-    const count = (seen.get(local) ?? 0) + 1;
-    seen.set(local, count);
-    // Names contain no digits, so `local + n` can never collide with another name's local part.
-    return `${count === 1 ? local : `${local}${count}`}@${pick(rng, EMAIL_DOMAINS)}`;
-  };
-}
-
 export function createUser(
   rng: Rng,
   overrides: Partial<User> = {},
   anchor = DEFAULT_DATASET_ANCHOR,
 ): User {
-  return createUserWith(rng, overrides, anchor, createEmailAllocator());
-}
-
-function createUserWith(
-  rng: Rng,
-  overrides: Partial<User>,
-  anchor: number,
-  allocateEmail: ReturnType<typeof createEmailAllocator>,
-): User {
-  const first = pick(rng, FIRST_NAMES);
-  const last = pick(rng, LAST_NAMES);
-  const id = overrides.id ?? `user_${randomSuffix(rng, 10)}`;
-  const sentences = randomInt(rng, 1, 3);
-  const bio = Array.from({ length: sentences }, () => pick(rng, BIO_SENTENCES)).join(' ');
-  return {
-    id,
-    name: `${first} ${last}`,
-    email: allocateEmail(first, last, rng),
-    created_at: isoSeconds(anchor - rng() * FIVE_YEARS_MS),
-    ...overrides,
-    profile: {
-      bio,
-      location: pick(rng, CITIES),
-      avatar_url: `https://avatars.example.com/${id}.png`,
-      ...overrides.profile,
-    },
-  };
+  const user = generateUsers(rng, 1, { anchor, id: overrides.id }).userAt(0);
+  return { ...user, ...overrides, profile: { ...user.profile, ...overrides.profile } };
 }
 
 /** Prices spread log-uniformly over 0.50–2000.00, mostly ending in familiar retail cents. */
@@ -251,15 +218,8 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
   const { users: userCount = 1000, products: productCount = 5000, seed = 42 } = options;
   const anchor = options.anchor ?? DEFAULT_DATASET_ANCHOR;
   const rng = createRng(seed);
-  const allocateEmail = createEmailAllocator();
   const edgeUsers = EDGE_CASE_USERS.slice(0, Math.min(userCount, EDGE_CASE_USERS.length));
-  const userIds = new Set(edgeUsers.map((user) => user.id));
-  const users: User[] = [];
-  for (let i = 0; i < userCount - edgeUsers.length; i += 1) {
-    const id = uniqueId(userIds, () => `user_${randomSuffix(rng, 10)}`);
-    users.push(createUserWith(rng, { id }, anchor, allocateEmail));
-  }
-  users.push(...edgeUsers);
+  const users = generateUsers(rng, userCount - edgeUsers.length, { anchor, edgeUsers });
 
   const edgeProducts = EDGE_CASE_PRODUCTS.slice(
     0,

@@ -1,9 +1,31 @@
 import { createDataset, type DatasetOptions, type Product, type User } from './data.ts';
+import { byCodeUnits, type UserSummary, type UserTable } from './user-table.ts';
 
-export type UserSummary = Omit<User, 'profile'>;
+export type { UserSummary };
 
-export const USER_SORTS = ['name', '-name', 'created_at', '-created_at'] as const;
-export type UserSort = (typeof USER_SORTS)[number];
+/** What `/v1/users?sort=` accepts by default; each field also sorts descending as `-field`. */
+export const USER_SORT_FIELDS = ['name', 'created_at', 'email'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export type UserSort = UserSortField | `-${UserSortField}`;
+
+/**
+ * How `sort=name` orders names, so the console can be tried against APIs that collate differently:
+ * `locale` is a case- and accent-blind English collation (the default), `code-unit` plain UTF-16
+ * comparison, `lower` UTF-16 comparison of the lower-cased names, and `unsorted` a broken API that
+ * accepts the parameter and ignores it.
+ */
+export const NAME_ORDERS = ['locale', 'code-unit', 'lower', 'unsorted'] as const;
+export type NameOrder = (typeof NAME_ORDERS)[number];
+type SortedNameOrder = Exclude<NameOrder, 'unsorted'>;
+
+const NAME_COMPARATORS: Record<SortedNameOrder, (a: string, b: string) => number> = {
+  locale: new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare,
+  'code-unit': byCodeUnits,
+  lower: (a, b) => byCodeUnits(a.toLowerCase(), b.toLowerCase()),
+};
+
+/** A cached ascending order, as positions in the table; descending ones are its reverse. */
+type OrderKey = `name:${SortedNameOrder}` | 'created_at' | 'email';
 
 export interface PageRequest {
   page: number;
@@ -25,19 +47,12 @@ export interface ProductFilter {
 // user-typed, so the cache stays small and drops its oldest entry first.
 const FILTER_CACHE_SIZE = 32;
 
-function pageOf<T, R>(items: ArrayLike<T>, { page, limit }: PageRequest, map: (item: T) => R) {
+/** The `page` of `total` items; `itemAt` takes a position in the order being paged through. */
+function pageOf<R>(total: number, { page, limit }: PageRequest, itemAt: (position: number) => R) {
   const data: R[] = [];
-  const end = Math.min(items.length, page * limit);
-  for (let i = (page - 1) * limit; i < end; i += 1) data.push(map(items[i] as T));
-  return { data, meta: { total: items.length, page, limit } };
-}
-
-function byId(a: { id: string }, b: { id: string }): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-function summary({ id, name, email, created_at }: User): UserSummary {
-  return { id, name, email, created_at };
+  const end = Math.min(total, page * limit);
+  for (let i = (page - 1) * limit; i < end; i += 1) data.push(itemAt(i));
+  return { data, meta: { total, page, limit } };
 }
 
 /**
@@ -46,10 +61,9 @@ function summary({ id, name, email, created_at }: User): UserSummary {
  * keeps paging consistent whichever way the table is sorted.
  */
 export class MockDb {
-  readonly users: readonly User[];
+  readonly users: UserTable;
   readonly products: readonly Product[];
-  private readonly usersById: Map<string, User>;
-  private readonly userOrders = new Map<UserSort, readonly User[]>();
+  private readonly userOrders = new Map<OrderKey, Uint32Array>();
   private productsByCategory: Map<string, Product[]> | undefined;
   private readonly filterCache = new Map<string, Product[]>();
 
@@ -57,68 +71,54 @@ export class MockDb {
     const { users, products } = createDataset(options);
     this.users = users;
     this.products = products;
-    this.usersById = new Map(users.map((user) => [user.id, user]));
   }
 
   /**
-   * Builds every index now instead of on first use (~0.1 s per sort at 100k users), for hosts such
-   * as the standalone server where a slow first request would skew measurements.
+   * Builds the default orders (and the product index) now instead of on first use, for hosts such
+   * as the standalone server where a slow first request would skew measurements. Other name orders
+   * are what a scenario asks for, so they wait for it.
    */
   prepare(): void {
-    for (const sort of USER_SORTS) this.usersSortedBy(sort);
+    for (const field of USER_SORT_FIELDS) this.usersSortedBy(field, 'locale');
     this.productsIn('');
   }
 
   getUser(id: string): User | undefined {
-    return this.usersById.get(id);
+    const index = this.users.indexOf(id);
+    return index === undefined ? undefined : this.users.userAt(index);
   }
 
-  listUsers(request: PageRequest & { sort?: UserSort }): Page<UserSummary> {
-    const ordered = request.sort ? this.usersSortedBy(request.sort) : this.users;
-    return pageOf(ordered, request, summary);
+  listUsers(request: PageRequest & { sort?: UserSort; nameOrder?: NameOrder }): Page<UserSummary> {
+    const { sort, nameOrder = 'locale' } = request;
+    const { users } = this;
+    const descending = sort?.startsWith('-') ?? false;
+    const field = (descending ? sort?.slice(1) : sort) as UserSortField | undefined;
+    // A broken API that ignores the sort ignores its direction too.
+    if (!field || (field === 'name' && nameOrder === 'unsorted')) {
+      return pageOf(users.length, request, (position) => users.summaryAt(position));
+    }
+    const order = this.usersSortedBy(field, nameOrder as SortedNameOrder);
+    const last = order.length - 1;
+    return pageOf(order.length, request, (position) =>
+      users.summaryAt(order[descending ? last - position : position] as number),
+    );
   }
 
   listProducts(request: PageRequest & ProductFilter): Page<Product> {
-    return pageOf(this.filterProducts(request), request, (product) => product);
+    const products = this.filterProducts(request);
+    return pageOf(products.length, request, (position) => products[position] as Product);
   }
 
-  private usersSortedBy(sort: UserSort): readonly User[] {
-    let order = this.userOrders.get(sort);
+  private usersSortedBy(field: UserSortField, nameOrder: SortedNameOrder): Uint32Array {
+    const key: OrderKey = field === 'name' ? `name:${nameOrder}` : field;
+    let order = this.userOrders.get(key);
     if (!order) {
-      if (sort === 'name') order = this.sortByName();
-      else if (sort === 'created_at') order = this.sortByCreatedAt();
-      else order = [...this.usersSortedBy(sort.slice(1) as UserSort)].reverse();
-      this.userOrders.set(sort, order);
+      if (field === 'name') order = this.users.orderByName(NAME_COMPARATORS[nameOrder]);
+      else if (field === 'created_at') order = this.users.orderByCreatedAt();
+      else order = this.users.orderByEmail();
+      this.userOrders.set(key, order);
     }
     return order;
-  }
-
-  /**
-   * Collating 100k strings is slow, but names repeat a lot: collate the distinct names once, bucket
-   * users by name, and order each (small) bucket by id.
-   */
-  private sortByName(): User[] {
-    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-    const buckets = new Map<string, User[]>();
-    for (const user of this.users) {
-      const bucket = buckets.get(user.name);
-      if (bucket) bucket.push(user);
-      else buckets.set(user.name, [user]);
-    }
-    return [...buckets.keys()]
-      .sort(collator.compare)
-      .flatMap((name) => (buckets.get(name) ?? []).sort(byId));
-  }
-
-  private sortByCreatedAt(): User[] {
-    const { users } = this;
-    const times = Float64Array.from(users, (user) => Date.parse(user.created_at));
-    const indices = Array.from(users, (_, index) => index);
-    indices.sort(
-      (a, b) =>
-        (times[a] as number) - (times[b] as number) || byId(users[a] as User, users[b] as User),
-    );
-    return indices.map((index) => users[index] as User);
   }
 
   private filterProducts({ category, minPrice, maxPrice }: ProductFilter): readonly Product[] {

@@ -1,5 +1,6 @@
 import { HttpResponse } from 'msw';
 import { z } from 'zod';
+import { NAME_ORDERS, USER_SORT_FIELDS, type NameOrder, type UserSortField } from './db.ts';
 import { ApiProblem, errorResponse, invalidParameter } from './http-utils.ts';
 
 // In demo mode this runs in the page, under a Content-Security-Policy that forbids eval. Without
@@ -64,6 +65,9 @@ export const scenarioInputSchema = z
   .object({
     latencyMs: z.number().min(0).max(10_000).optional(),
     fail: z.union([failureSchema, z.array(failureSchema).max(100)]).optional(),
+    /** The sort fields `/v1/users` accepts (each with its `-` form); `[]` accepts none. */
+    userSorts: z.array(z.enum(USER_SORT_FIELDS)).max(USER_SORT_FIELDS.length).optional(),
+    nameOrder: z.enum(NAME_ORDERS).optional(),
     reset: z.boolean().optional(),
   })
   .strict();
@@ -75,9 +79,18 @@ export type SimulatedFailure = z.output<typeof failureSchema>;
 /** How a route's successful body looks, so `malformed` can break that particular shape. */
 export type RouteKind = 'list' | 'detail';
 
+/** How `/v1/users` behaves for a token: an API other than the mock's default one. */
+export interface UsersBehaviour {
+  sorts: readonly UserSortField[];
+  nameOrder: NameOrder;
+}
+
+const DEFAULT_USERS_BEHAVIOUR: UsersBehaviour = { sorts: USER_SORT_FIELDS, nameOrder: 'locale' };
+
 interface TokenScenario {
   latencyMs: number;
   failures: SimulatedFailure[];
+  users: UsersBehaviour;
 }
 
 /**
@@ -111,16 +124,26 @@ export class ScenarioStore {
     if (!parsed.success) {
       throw invalidParameter(`Invalid scenario: ${describeIssue(parsed.error.issues)}`);
     }
-    const { latencyMs, fail, reset } = parsed.data;
+    const { latencyMs, fail, userSorts, nameOrder, reset } = parsed.data;
     if (reset) this.byToken.delete(token);
-    const scenario = this.byToken.get(token) ?? { latencyMs: 0, failures: [] };
+    const scenario = this.byToken.get(token) ?? {
+      latencyMs: 0,
+      failures: [],
+      users: DEFAULT_USERS_BEHAVIOUR,
+    };
     if (latencyMs !== undefined) scenario.latencyMs = latencyMs;
     if (fail) scenario.failures.push(...(Array.isArray(fail) ? fail : [fail]));
+    if (userSorts) scenario.users = { ...scenario.users, sorts: userSorts };
+    if (nameOrder) scenario.users = { ...scenario.users, nameOrder };
     this.byToken.set(token, scenario);
   }
 
   latencyFor(token: string): number {
     return this.byToken.get(token)?.latencyMs ?? 0;
+  }
+
+  usersBehaviourFor(token: string): UsersBehaviour {
+    return this.byToken.get(token)?.users ?? DEFAULT_USERS_BEHAVIOUR;
   }
 
   /**

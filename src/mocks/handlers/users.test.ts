@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../data.ts';
+import { SEARCH_USERS, type User } from '../data.ts';
 import type { Page, UserSummary } from '../db.ts';
 import { mintDemoToken } from '../jwt.ts';
 import { createTestServer } from '../node.ts';
-import { fetchApi, expectError } from '../test-support.ts';
+import { API_BASE, fetchApi, expectError, postScenario } from '../test-support.ts';
 
 const { server, api } = createTestServer({ users: 250, products: 10 });
 let token: string;
@@ -16,23 +16,39 @@ beforeAll(async () => {
 afterEach(() => api.reset());
 afterAll(() => server.close());
 
-async function listUsers(query = ''): Promise<Page<UserSummary>> {
-  const response = await fetchApi(`/v1/users${query}`, token);
+async function listUsers(query = '', as = token): Promise<Page<UserSummary>> {
+  const response = await fetchApi(`/v1/users${query}`, as);
   expect(response.status).toBe(200);
   return (await response.json()) as Page<UserSummary>;
 }
+
+/** All 250 users in the order `sort` gives, page by page as the console reads them. */
+async function listAll(sort: string | undefined, as = token): Promise<UserSummary[]> {
+  const query = sort === undefined ? '' : `&sort=${sort}`;
+  const pages = [1, 2, 3].map((page) => listUsers(`?page=${page}&limit=100${query}`, as));
+  return (await Promise.all(pages)).flatMap((page) => page.data);
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const NAME_COMPARATORS = {
+  locale: collator.compare,
+  'code-unit': byCodeUnits,
+  lower: (a: string, b: string) => byCodeUnits(a.toLowerCase(), b.toLowerCase()),
+};
+/** Orders users by a name comparator, ties by id. */
+const byName = (compare: (a: string, b: string) => number) => (a: UserSummary, b: UserSummary) =>
+  compare(a.name, b.name) || byCodeUnits(a.id, b.id);
+const byEmail = (a: UserSummary, b: UserSummary) =>
+  byCodeUnits(a.email, b.email) || byCodeUnits(a.id, b.id);
 
 describe('GET /v1/users', () => {
   it('returns the first 50 list items by default, without profiles', async () => {
     const page = await listUsers();
     expect(page.meta).toEqual({ total: 250, page: 1, limit: 50 });
     expect(page.data).toHaveLength(50);
-    expect(page.data[0]).toEqual({
-      id: api.db.users[0]?.id,
-      name: api.db.users[0]?.name,
-      email: api.db.users[0]?.email,
-      created_at: api.db.users[0]?.created_at,
-    });
+    const { id, name, email, created_at } = api.db.users.userAt(0);
+    expect(page.data[0]).toEqual({ id, name, email, created_at });
   });
 
   it('pages through every user exactly once', async () => {
@@ -42,7 +58,7 @@ describe('GET /v1/users', () => {
       expect(result.meta).toEqual({ total: 250, page, limit: 100 });
       ids.push(...result.data.map((user) => user.id));
     }
-    expect(ids).toEqual(api.db.users.map((user) => user.id));
+    expect(ids).toEqual(api.db.users.toArray().map((user) => user.id));
   });
 
   it('answers a page past the end with no data and the real total', async () => {
@@ -50,17 +66,17 @@ describe('GET /v1/users', () => {
     expect(page).toEqual({ data: [], meta: { total: 250, page: 99, limit: 10 } });
   });
 
-  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  const byName = (a: UserSummary, b: UserSummary) =>
-    collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
+  const byLocaleName = byName(collator.compare);
   const byCreated = (a: UserSummary, b: UserSummary) =>
     Date.parse(a.created_at) - Date.parse(b.created_at) || (a.id < b.id ? -1 : 1);
 
   it.each([
-    ['name', byName],
-    ['-name', (a: UserSummary, b: UserSummary) => byName(b, a)],
+    ['name', byLocaleName],
+    ['-name', (a: UserSummary, b: UserSummary) => byLocaleName(b, a)],
     ['created_at', byCreated],
     ['-created_at', (a: UserSummary, b: UserSummary) => byCreated(b, a)],
+    ['email', byEmail],
+    ['-email', (a: UserSummary, b: UserSummary) => byEmail(b, a)],
   ])('sorts by %s across pages', async (sort, compare) => {
     const first = await listUsers(`?sort=${sort}&limit=100`);
     const second = await listUsers(`?sort=${sort}&limit=100&page=2`);
@@ -97,8 +113,10 @@ describe('GET /v1/users', () => {
     ['limit=abc', 'limit must be an integer between 1 and 100'],
     ['limit=1e1', 'limit must be an integer between 1 and 100'],
     ['limit=', 'limit must not be empty'],
-    ['sort=email', 'sort must be one of name, -name, created_at, -created_at'],
-    ['sort=+name', 'sort must be one of name, -name, created_at, -created_at'],
+    ['sort=bogus', 'sort must be one of name, -name, created_at, -created_at, email, -email'],
+    ['sort=+name', 'sort must be one of name, -name, created_at, -created_at, email, -email'],
+    ['sort=--name', 'sort must be one of name, -name, created_at, -created_at, email, -email'],
+    ['sort=Email', 'sort must be one of name, -name, created_at, -created_at, email, -email'],
     ['sort=', 'sort must not be empty'],
   ])('rejects %s with 400 invalid_parameter', async (query, message) => {
     await expectError(
@@ -116,6 +134,114 @@ describe('GET /v1/users', () => {
   });
 });
 
+describe('GET /v1/users with a scenario', () => {
+  async function scenarioToken(scenario: object): Promise<string> {
+    const own = await mintDemoToken('valid');
+    expect((await postScenario(own, scenario)).status).toBe(204);
+    return own;
+  }
+
+  it('accepts only the sort fields listed in userSorts, each in both directions', async () => {
+    const own = await scenarioToken({ userSorts: ['name', 'created_at'] });
+    const refused = 'sort must be one of name, -name, created_at, -created_at';
+    for (const sort of ['email', '-email']) {
+      await expectError(
+        await fetchApi(`/v1/users?sort=${sort}`, own),
+        400,
+        'invalid_parameter',
+        refused,
+      );
+    }
+    expect((await listUsers('?sort=-created_at', own)).data).toHaveLength(50);
+    expect((await listUsers('?sort=name', own)).data).toHaveLength(50);
+    // Other tokens keep the default.
+    expect((await listUsers('?sort=email')).data).toHaveLength(50);
+
+    const emailOnly = await scenarioToken({ userSorts: ['email'] });
+    await expectError(
+      await fetchApi('/v1/users?sort=name', emailOnly),
+      400,
+      'invalid_parameter',
+      'sort must be one of email, -email',
+    );
+    const none = await scenarioToken({ userSorts: [] });
+    await expectError(
+      await fetchApi('/v1/users?sort=created_at', none),
+      400,
+      'invalid_parameter',
+      'sort is not supported',
+    );
+    expect((await listUsers('', none)).data).toHaveLength(50);
+  });
+
+  it.each(['locale', 'code-unit', 'lower'] as const)(
+    'orders names by nameOrder %s, ties by id, and -name is the exact reverse',
+    async (nameOrder) => {
+      const own = await scenarioToken({ nameOrder });
+      const ascending = await listAll('name', own);
+      expect(ascending).toHaveLength(250);
+      const compare = byName(NAME_COMPARATORS[nameOrder]);
+      for (let i = 1; i < ascending.length; i += 1) {
+        expect(compare(ascending[i - 1]!, ascending[i]!)).toBeLessThan(0);
+      }
+      expect(await listAll('-name', own)).toEqual([...ascending].reverse());
+    },
+  );
+
+  it('files the search users differently under each name order', async () => {
+    const namesOf = async (nameOrder: string) =>
+      (await listAll('name', await scenarioToken({ nameOrder }))).map((user) => user.name);
+    const [locale, codeUnit, lower] = await Promise.all(
+      ['locale', 'code-unit', 'lower'].map(namesOf),
+    );
+    const followers = (names: string[], name: string) => names.slice(names.indexOf(name) + 1);
+    /** The initials of the names either side of `name`. */
+    const around = (names: string[], name: string) => {
+      const index = names.indexOf(name);
+      return `${names[index - 1]?.[0]}…${names[index + 1]?.[0]}`;
+    };
+    // A collator files É under E and ignores case; code units put é and d after every capital.
+    expect(around(locale!, 'Émile Zola')).toMatch(/^[DE]…[EF]$/);
+    expect(around(locale!, 'de la Cruz María')).toMatch(/^[CD]…[DE]$/);
+    expect(followers(codeUnit!, 'de la Cruz María')).toEqual([
+      'Émile Zola',
+      'Алексей Смирнов',
+      '山田 太郎',
+    ]);
+    expect(around(lower!, 'de la Cruz María')).toMatch(/^[CD]…[DE]$/);
+    expect(followers(lower!, 'Émile Zola')).toEqual(['Алексей Смирнов', '山田 太郎']);
+  });
+
+  it('ignores sort=name and sort=-name under nameOrder unsorted, and only those', async () => {
+    const own = await scenarioToken({ nameOrder: 'unsorted' });
+    const apiOrder = await listAll(undefined, own);
+    expect(apiOrder.map((user) => user.id)).toEqual(api.db.users.toArray().map((user) => user.id));
+    expect(await listAll('name', own)).toEqual(apiOrder);
+    expect(await listAll('-name', own)).toEqual(apiOrder);
+    expect(await listAll('email', own)).toEqual([...apiOrder].sort(byEmail));
+  });
+
+  it('forgets userSorts and nameOrder on reset, and keeps them across other changes', async () => {
+    const own = await scenarioToken({ userSorts: ['name'], nameOrder: 'unsorted' });
+    await postScenario(own, { latencyMs: 0 });
+    await expectError(await fetchApi('/v1/users?sort=email', own), 400, 'invalid_parameter');
+    expect(await listAll('name', own)).toEqual(await listAll(undefined, own));
+    await postScenario(own, { reset: true });
+    expect((await listUsers('?sort=email', own)).data).toHaveLength(50);
+    expect(await listAll('name', own)).toEqual(await listAll('name'));
+    expect(await listAll('name')).not.toEqual(await listAll(undefined));
+  });
+
+  it.each([
+    [{ userSorts: ['phone'] }, /^Invalid scenario: userSorts.0/],
+    [{ userSorts: 'name' }, /^Invalid scenario: userSorts/],
+    [{ userSorts: ['-name'] }, /^Invalid scenario: userSorts.0/],
+    [{ nameOrder: 'random' }, /^Invalid scenario: nameOrder/],
+  ])('refuses the scenario %j with 400', async (body, message) => {
+    await expectError(await postScenario(token, body), 400, 'invalid_parameter', message);
+  });
+});
+
 describe('GET /v1/users/:id', () => {
   it('returns the user with profile', async () => {
     const response = await fetchApi('/v1/users/user_hostile', token);
@@ -123,6 +249,16 @@ describe('GET /v1/users/:id', () => {
     expect(((await response.json()) as { data: User }).data).toEqual(
       api.db.getUser('user_hostile'),
     );
+  });
+
+  it.each(SEARCH_USERS)('finds the search user $id with profile', async (user) => {
+    const response = await fetchApi(`/v1/users/${user.id}`, token);
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: User };
+    expect(data).toEqual({
+      ...user,
+      profile: { ...user.profile, avatar_url: `${API_BASE}/__demo/avatars/${user.id}.svg` },
+    });
   });
 
   it('answers an unknown id with 404 not_found', async () => {

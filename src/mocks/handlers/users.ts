@@ -1,22 +1,36 @@
 import type { HttpHandler } from 'msw';
 import { apiGet, type MockContext } from '../api-route.ts';
 import { servedAvatarUrl } from '../avatars.ts';
-import { USER_SORTS, type UserSort } from '../db.ts';
+import { USER_SORT_FIELDS, type UserSort, type UserSortField } from '../db.ts';
 import { ApiProblem, invalidParameter, pageParams, singleParam } from '../http-utils.ts';
 
-function sortParam(params: URLSearchParams): UserSort | undefined {
+/** `accepted` is the caller's scenario, listed back in the default order when refused. */
+function sortParam(
+  params: URLSearchParams,
+  accepted: readonly UserSortField[],
+): UserSort | undefined {
   const sort = singleParam(params, 'sort');
-  if (sort === undefined || (USER_SORTS as readonly string[]).includes(sort)) {
-    return sort as UserSort | undefined;
-  }
-  throw invalidParameter(`sort must be one of ${USER_SORTS.join(', ')}`);
+  if (sort === undefined) return undefined;
+  const field = sort.startsWith('-') ? sort.slice(1) : sort;
+  if ((accepted as readonly string[]).includes(field)) return sort as UserSort;
+  const allowed = USER_SORT_FIELDS.filter((known) => accepted.includes(known));
+  throw invalidParameter(
+    allowed.length === 0
+      ? 'sort is not supported'
+      : `sort must be one of ${allowed.flatMap((known) => [known, `-${known}`]).join(', ')}`,
+  );
 }
 
 export function userHandlers(context: MockContext): HttpHandler[] {
   return [
-    apiGet(context, { path: '/v1/users', scope: 'users:read', kind: 'list' }, ({ url }) =>
-      context.db.listUsers({ ...pageParams(url.searchParams), sort: sortParam(url.searchParams) }),
-    ),
+    apiGet(context, { path: '/v1/users', scope: 'users:read', kind: 'list' }, ({ url, token }) => {
+      const { sorts, nameOrder } = context.scenarios.usersBehaviourFor(token);
+      return context.db.listUsers({
+        ...pageParams(url.searchParams),
+        sort: sortParam(url.searchParams, sorts),
+        nameOrder,
+      });
+    }),
     apiGet(
       context,
       { path: '/v1/users/:id', scope: 'users:read', kind: 'detail' },
