@@ -154,7 +154,7 @@ test('support hands on: Copy email, the raw JSON answer, and Refresh without lea
 
   await page.getByRole('button', { name: 'Copy email' }).click();
   expect(await nextCopiedText(page, 0)).toBe('longtext@example.com');
-  await expect(page.getByText('Copied', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Copied', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Raw JSON' }).click();
   const raw = page.getByRole('region', { name: 'User response' });
