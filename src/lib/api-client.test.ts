@@ -350,6 +350,31 @@ describe('errors', () => {
     expect(log.entries()).toHaveLength(1);
     expect(log.entries()[0]).toMatchObject({ status: 0, cancelled: true });
   });
+
+  it('does not log a request that was in flight when the log was cleared (sign-out)', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users/:id`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const { client, log } = makeClient();
+    const controller = new AbortController();
+    const request = client.get('/v1/users/user_hostile02', {
+      schema: v.unknown(),
+      signal: controller.signal,
+    });
+
+    // As at sign-out: the log is cleared, then the query cache cancels what is still running.
+    log.clear();
+    controller.abort();
+    await request.catch(() => undefined);
+    expect(log.entries()).toEqual([]);
+
+    server.use(http.get(`${BASE}/v1/users/:id`, () => HttpResponse.json({})));
+    await client.get('/v1/users/user_next', { schema: v.unknown() });
+    expect(log.entries()).toMatchObject([{ url: `${BASE}/v1/users/user_next`, status: 200 }]);
+  });
 });
 
 describe('hostile APIs', () => {

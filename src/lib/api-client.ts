@@ -115,6 +115,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (request.prefetch && options.markPrefetches) headers.set(DEMO_PREFETCH_HEADER, '1');
 
     const startedAt = now();
+    const record = log.begin();
     let status = 0;
     let requestId: string | undefined;
 
@@ -260,7 +261,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
-      log.record({
+      record({
         method,
         url: safeUrl,
         status,
