@@ -18,6 +18,33 @@ function httpError(status: number, extra: Partial<ConstructorParameters<typeof A
 }
 
 describe('ErrorAlert', () => {
+  it('marks bidi controls in the request id and in a schema problem, as in the server message', () => {
+    const { unmount } = render(
+      <ErrorAlert
+        error={httpError(500, { serverMessage: 'a\u202Eb', requestId: 'req_\u202Egnp.exe' })}
+        what="users"
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Request ID: req_[U+202E]gnp.exe');
+    expect(screen.getByRole('alert').textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    unmount();
+    render(
+      <ErrorAlert
+        error={
+          new ApiError({
+            kind: 'schema',
+            status: 200,
+            method: 'GET',
+            url: 'https://api.example.com/v1/users',
+            message: 'Invalid key: received "\u2067x"',
+          })
+        }
+        what="users"
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('received "[U+2067]x"');
+  });
+
   it('shows the status in words, the server message and the request id, with both buttons', async () => {
     const onRetry = vi.fn();
     render(<ErrorAlert error={httpError(500)} what="users" onRetry={onRetry} />);
