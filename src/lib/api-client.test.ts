@@ -493,6 +493,29 @@ describe('hostile APIs', () => {
     expect(everything).not.toContain(JWT.split('.')[2]);
   });
 
+  it('removes a repeated token that the JSON body writes with \\u escapes', async () => {
+    const escaped = [...JWT]
+      .map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join('');
+    server.use(
+      http.get(
+        `${BASE}/v1/users`,
+        () =>
+          new HttpResponse(
+            `{"error":{"message":"Token ${escaped} lacks the scope","request_id":"req_${escaped}"}}`,
+            { status: 403, headers: { 'Content-Type': 'application/json' } },
+          ),
+      ),
+    );
+    const { client, log } = makeClient({ getToken: () => JWT });
+
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
+
+    expect(error.serverMessage).toBe(`Token ${REDACTED} lacks the scope`);
+    expect(error.requestId).toBe(`req_${REDACTED}`);
+    expect(JSON.stringify([error, error.message, log.entries()])).not.toContain(JWT.split('.')[2]);
+  });
+
   it('cuts a server message of 200,000 characters', async () => {
     server.use(
       http.get(`${BASE}/v1/users`, () =>

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ApiError, parseRetryAfter, redactUrl, type ApiErrorInit } from './api-error';
 import { requestLog, type RequestLog } from './request-log';
 import { clipLine } from './display-text';
-import { createRedactor } from './redact';
+import { createRedactor, redactJsonText } from './redact';
 
 export type QueryParams = Record<string, string | number | undefined | null>;
 
@@ -191,7 +191,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       let text: string;
       try {
-        text = redact(await readText(response, maxBytes, deadline.signal));
+        text = redactJsonText(await readText(response, maxBytes, deadline.signal), redact);
       } catch (error) {
         if (error instanceof TooLarge) {
           throw fail({
