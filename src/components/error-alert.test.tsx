@@ -133,6 +133,15 @@ describe('ErrorAlert', () => {
     expect(screen.getByRole('alert')).not.toHaveTextContent('tok123');
   });
 
+  it('copies a request id without control characters', async () => {
+    const user = userEvent.setup();
+    render(
+      <ErrorAlert error={httpError(500, { requestId: 'req_1\n2\u0007\u2066' })} what="users" />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy request ID' }));
+    expect(await navigator.clipboard.readText()).toBe('req_12');
+  });
+
   it('says when no request id came back, and still offers curl', () => {
     render(<ErrorAlert error={httpError(502, { requestId: undefined })} what="users" />);
     expect(screen.getByRole('alert')).toHaveTextContent('No request ID was returned');

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { type ApiError, statusText } from '../lib/api-error';
 import { ApiText } from './api-text';
-import { showBidiControls } from '../lib/display-text';
+import { showBidiControls, withoutControls } from '../lib/display-text';
 import { curlCommand } from '../lib/curl';
 import { formatCountdown } from '../lib/time';
 import { Button } from './button';
@@ -61,7 +61,7 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
                 <ApiText text={error.requestId} />
               </code>
             </span>
-            <CopyButton text={error.requestId} label="Copy request ID" />
+            <CopyButton text={withoutControls(error.requestId)} label="Copy request ID" />
           </>
         ) : (
           <span className="text-red-900/80 dark:text-red-100/80">No request ID was returned.</span>

@@ -3,6 +3,7 @@ import { ApiText } from '../../components/api-text';
 import { CopyButton } from '../../components/copy-button';
 import { statusText } from '../../lib/api-error';
 import { curlCommand } from '../../lib/curl';
+import { withoutControls } from '../../lib/display-text';
 import type { RequestLogEntry } from '../../lib/request-log';
 import { RelativeTime } from './relative-time';
 
@@ -64,7 +65,7 @@ export const RequestEntry = memo(function RequestEntry({ entry }: { entry: Reque
             <code className="font-mono break-all">
               <ApiText text={entry.requestId} />
             </code>
-            <CopyButton text={entry.requestId} label="Copy request ID" />
+            <CopyButton text={withoutControls(entry.requestId)} label="Copy request ID" />
           </span>
         ) : (
           <span>No request ID</span>

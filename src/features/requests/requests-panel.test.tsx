@@ -146,6 +146,17 @@ describe('RequestsPanel', () => {
     expect(row.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
   });
 
+  it('copies a request id without the control characters the API put in it', async () => {
+    const user = userEvent.setup();
+    const { client } = clientAnswering([
+      { status: 500, body: { error: { request_id: 'req_\u0000a\nb\r\u001b[2J\u202Ec\u0085' } } },
+    ]);
+    await send(client, '/v1/users');
+    render(<RequestsPanel demo={false} onClose={() => undefined} />);
+    await user.click(within(rows()[0]!).getByRole('button', { name: 'Copy request ID' }));
+    expect(await navigator.clipboard.readText()).toBe('req_ab[2Jc');
+  });
+
   it('copies curl for the exact request and the request id, and never the token', async () => {
     const user = userEvent.setup();
     const { client } = clientAnswering([
