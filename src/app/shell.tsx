@@ -4,7 +4,7 @@ import { Button } from '../components/button';
 import { useNow } from '../components/use-now';
 import { useSessionState, useSessionStore } from '../features/auth/session-context';
 import { CLOCK_SKEW_MS } from '../features/auth/session-store';
-import { apiLine } from '../components/api-text';
+import { apiLine } from '../lib/display-text';
 import { describeSubject, type TokenClaims } from '../features/auth/token';
 import { RequestsButton } from '../features/requests/requests-button';
 import { UserLookup } from '../features/users/user-lookup';

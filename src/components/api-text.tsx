@@ -30,9 +30,3 @@ export function ApiText({ text, max = API_TEXT_MAX }: { text: string; max?: numb
     </>
   );
 }
-
-/** For one-line places that cannot hold a button (headings, cells, titles): cut with an ellipsis. */
-export function apiLine(text: string, max: number): string {
-  const { text: shown, omitted } = clipText(text, max);
-  return `${showBidiControls(shown)}${omitted > 0 ? '…' : ''}`;
-}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { type ApiError, statusText } from '../lib/api-error';
 import { ApiText } from './api-text';
-import { showBidiControls, withoutControls } from '../lib/display-text';
+import { withoutControls } from '../lib/copy-text';
+import { showBidiControls } from '../lib/display-text';
 import { curlCommand } from '../lib/curl';
 import { formatCountdown } from '../lib/time';
 import { Button } from './button';

@@ -17,19 +17,6 @@ export function showBidiControls(text: string): string {
   );
 }
 
-/** C0 and C1 controls, DEL, and the bidirectional controls above. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
-/**
- * An API value as it is copied to be pasted elsewhere (a request id into a ticket, a log search
- * or a shell): without control characters, which would break the line, hide in the paste or
- * reorder it. On screen the bidi controls are marked instead (showBidiControls).
- */
-export function withoutControls(text: string): string {
-  return text.replace(CONTROLS, '');
-}
-
 /** The first `max` characters, and how many were left out. Never splits a surrogate pair. */
 export function clipText(text: string, max: number): { text: string; omitted: number } {
   if (text.length <= max) return { text, omitted: 0 };
@@ -43,4 +30,14 @@ export function clipText(text: string, max: number): { text: string; omitted: nu
 export function clipLine(text: string, max: number): string {
   const { text: shown, omitted } = clipText(text, max);
   return omitted === 0 ? shown : `${shown}… (${omitted.toLocaleString('en-US')} more characters)`;
+}
+
+/**
+ * API text for one-line places that cannot hold a Show more button (headings, cells, titles, the
+ * header's signed-in name): bidi controls marked, cut with an ellipsis. Here rather than beside
+ * ApiText so the shell, on every page's first render, does not download the component.
+ */
+export function apiLine(text: string, max: number): string {
+  const { text: shown, omitted } = clipText(text, max);
+  return `${showBidiControls(shown)}${omitted > 0 ? '…' : ''}`;
 }

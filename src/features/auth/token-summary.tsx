@@ -1,4 +1,4 @@
-import { ApiText } from '../../components/api-text';
+import { apiLine } from '../../lib/display-text';
 import { formatDateTime, formatRelative } from '../../lib/time';
 import type { TokenClaims } from './token';
 
@@ -33,7 +33,7 @@ export function TokenSummary({ claims, nowMs }: { claims: TokenClaims; nowMs: nu
             <dt className="font-medium text-slate-600 dark:text-slate-300">{term}</dt>
             {/* Claims are whatever the token's issuer wrote: shown as API text is. */}
             <dd className="break-all">
-              <ApiText text={value} max={500} />
+              <bdi>{apiLine(value, 500)}</bdi>
             </dd>
           </div>
         ))}

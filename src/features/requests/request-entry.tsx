@@ -3,7 +3,7 @@ import { ApiText } from '../../components/api-text';
 import { CopyButton } from '../../components/copy-button';
 import { statusText } from '../../lib/api-error';
 import { curlCommand } from '../../lib/curl';
-import { withoutControls } from '../../lib/display-text';
+import { withoutControls } from '../../lib/copy-text';
 import type { RequestLogEntry } from '../../lib/request-log';
 import { RelativeTime } from './relative-time';
 
