@@ -11,6 +11,7 @@ import {
   policyInputsForConfig,
   policyVariables,
   readTemplate,
+  checkServerSettings,
   renderAll,
   renderTemplate,
 } from './nginx-config';
@@ -114,10 +115,13 @@ interface HookEnv {
   API_BASE_URL?: string;
   REQUEST_TIMEOUT_MS?: string;
   IMAGE_ORIGINS?: string;
+  CONSOLE_LISTEN?: string;
+  CONSOLE_ROOT?: string;
+  CONSOLE_CONF_DIR?: string;
 }
 
 /** Sources the container start-up hook as the nginx image's entrypoint does (sh, `set -e`). */
-function runHook(env: HookEnv) {
+function runHook(env: HookEnv, cwd?: string) {
   const htmlDir = tempDir();
   const result = spawnSync(
     'sh',
@@ -125,6 +129,7 @@ function runHook(env: HookEnv) {
     {
       env: { PATH: process.env.PATH, CONSOLE_HTML_DIR: htmlDir, ...env },
       encoding: 'utf8',
+      cwd,
     },
   );
   const [apiOrigin = '', imageSources = ''] = result.stdout.split('\n');
@@ -209,5 +214,67 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     { API_BASE_URL: 'https://api.example.com:99999' },
   ])('refuses hosts it cannot normalise exactly as the browser does: %j', (env) => {
     expect(runHook(env).status).not.toBe(0);
+  });
+
+  it.each<HookEnv>([
+    { API_BASE_URL: 'https://api.example.com\n/v1' },
+    { API_BASE_URL: '\nhttps://api.example.com' },
+    { API_BASE_URL: 'https://api.example.com/a\tb' },
+    { API_BASE_URL: 'https://api.example.com/\u007f' },
+  ])(
+    'refuses an API_BASE_URL with a control character, which would break config.json: %j',
+    (env) => {
+      const hook = runHook(env);
+      expect(hook.status).not.toBe(0);
+      expect(hook.stderr).toMatch(
+        /^admin console: API_BASE_URL is refused: it contains a line break/m,
+      );
+    },
+  );
+
+  it('reads IMAGE_ORIGINS as words, never as file-name patterns', () => {
+    // A file named like an allowed source: an unquoted `*` would have expanded to it.
+    const cwd = mkdtempSync(join(tmpdir(), 'nginx-config-glob-'));
+    try {
+      writeFileSync(join(cwd, 'https:'), '');
+      const hook = runHook({ IMAGE_ORIGINS: '*' }, cwd);
+      expect(hook.status).not.toBe(0);
+      expect(hook.stderr).toContain('IMAGE_ORIGINS must list origins');
+      expect(hook.stderr).toContain('got "*"');
+      const listed = runHook({ IMAGE_ORIGINS: 'https://a.example.com,\nhttps:\t' }, cwd);
+      expect(listed.status, listed.stderr).toBe(0);
+      expect(listed.imageSources).toBe('https://a.example.com https:');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it.each<[HookEnv, boolean]>([
+    [{ CONSOLE_LISTEN: '8080', CONSOLE_ROOT: '/usr/share/nginx/html' }, true],
+    [{ CONSOLE_LISTEN: '127.0.0.1:8080', CONSOLE_CONF_DIR: '/etc/nginx/conf.d' }, true],
+    [{ CONSOLE_LISTEN: '[::]:8080' }, true],
+    [{ CONSOLE_LISTEN: '8080; include /etc/passwd' }, false],
+    [{ CONSOLE_LISTEN: '8080\nserver_tokens on' }, false],
+    [{ CONSOLE_LISTEN: '' }, false],
+    [{ CONSOLE_LISTEN: '70000' }, false],
+    [{ CONSOLE_ROOT: 'relative/html' }, false],
+    [{ CONSOLE_ROOT: '/srv/html; autoindex on' }, false],
+    [{ CONSOLE_CONF_DIR: '/etc/nginx/conf.d\n' }, false],
+    [{ CONSOLE_CONF_DIR: '/etc/$host' }, false],
+  ])('checks what goes into the nginx configuration: %j → %s', (env, ok) => {
+    const hook = runHook(env);
+    if (ok) expect(hook.status, hook.stderr).toBe(0);
+    else {
+      expect(hook.status).not.toBe(0);
+      expect(hook.stderr).toMatch(/^admin console: CONSOLE_\w+ must be/m);
+    }
+    // `nginx-config.ts render` (nginx without Docker) applies the same rules.
+    const settings = {
+      listen: env.CONSOLE_LISTEN ?? '8080',
+      root: env.CONSOLE_ROOT ?? '/srv/console',
+      confDir: env.CONSOLE_CONF_DIR ?? '/etc/nginx/conf.d',
+    };
+    if (ok) expect(() => checkServerSettings(settings)).not.toThrow();
+    else expect(() => checkServerSettings(settings)).toThrow(/must be/);
   });
 });

@@ -121,6 +121,32 @@ export function policyInputsForConfig(configFile: string, buildTimeBaseUrl?: str
   };
 }
 
+/**
+ * The server settings go into the nginx configuration unquoted, so only plain values pass (the
+ * container's start-up hook, deploy/18-admin-console.envsh, checks the same): a port, or an
+ * address and port; absolute paths of letters, digits and . _ / - (no space, `;`, quote or `$`,
+ * which nginx would read as syntax). Throws with the setting's name.
+ */
+export function checkServerSettings(settings: { listen: string; root: string; confDir: string }) {
+  const listen = /^(?:(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(settings.listen);
+  const port = Number(listen?.[1]);
+  if (!listen || port < 1 || port > 65535) {
+    throw new Error(
+      `--listen must be a port (8080) or an address and port (127.0.0.1:8080, [::]:8080), got ${JSON.stringify(settings.listen)}.`,
+    );
+  }
+  for (const [name, path] of [
+    ['--root', settings.root],
+    ['--out', settings.confDir],
+  ] as const) {
+    if (!/^\/[A-Za-z0-9._/-]*$/.test(path)) {
+      throw new Error(
+        `${name} must be an absolute path of letters, digits and . _ / - only, got ${JSON.stringify(path)}.`,
+      );
+    }
+  }
+}
+
 function writeTemplates(): void {
   for (const [name, text] of Object.entries(headerTemplates())) {
     writeFileSync(join(TEMPLATES_DIR, name), text);
@@ -143,6 +169,7 @@ function render(args: string[]): void {
   }
   const root = resolve(values.root);
   const out = resolve(values.out);
+  checkServerSettings({ listen: values.listen, root, confDir: out });
   const configFile = resolve(values.config ?? join(root, 'config.json'));
   const inputs = policyInputsForConfig(configFile, process.env.VITE_API_BASE_URL);
   const files = renderAll({

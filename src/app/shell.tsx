@@ -4,6 +4,7 @@ import { Button } from '../components/button';
 import { useNow } from '../components/use-now';
 import { useSessionState, useSessionStore } from '../features/auth/session-context';
 import { CLOCK_SKEW_MS } from '../features/auth/session-store';
+import { apiLine } from '../lib/display-text';
 import { describeSubject, type TokenClaims } from '../features/auth/token';
 import { RequestsButton } from '../features/requests/requests-button';
 import { UserLookup } from '../features/users/user-lookup';
@@ -94,7 +95,8 @@ export function Shell({ children }: { children: ReactNode }) {
               <ThemeToggle />
               {session && (
                 <span className="text-sm text-slate-700 dark:text-slate-300">
-                  <span className="font-medium">{describeSubject(session.claims)}</span>
+                  {/* A claim is whatever the token's issuer wrote: isolated, marked and cut. */}
+                  <bdi className="font-medium">{apiLine(describeSubject(session.claims), 100)}</bdi>
                   <span className="ml-1 tabular-nums" title="Time left in this session">
                     ({formatCountdown(msLeft)} left)
                   </span>

@@ -1,7 +1,10 @@
 import { Button } from './button';
 import { copyFeedback, useCopy } from './use-copy';
 
-/** Copies text and says so briefly (a live region, not role=status: pages keep that role for their own status text). */
+/**
+ * Copies text and shows so briefly. The words are said through the page's one live region
+ * (useCopy), so this text is not a live region too: it would be read twice.
+ */
 export function CopyButton({
   text,
   label,
@@ -18,9 +21,7 @@ export function CopyButton({
       <Button onClick={() => void copy(text)} className={`px-2 py-0.5 text-xs ${className}`}>
         {label}
       </Button>
-      <span aria-live="polite" className="text-xs text-slate-600 dark:text-slate-300">
-        {copyFeedback(state)}
-      </span>
+      <span className="text-xs text-slate-600 dark:text-slate-300">{copyFeedback(state)}</span>
     </span>
   );
 }

@@ -18,6 +18,33 @@ function httpError(status: number, extra: Partial<ConstructorParameters<typeof A
 }
 
 describe('ErrorAlert', () => {
+  it('marks bidi controls in the request id and in a schema problem, as in the server message', () => {
+    const { unmount } = render(
+      <ErrorAlert
+        error={httpError(500, { serverMessage: 'a\u202Eb', requestId: 'req_\u202Egnp.exe' })}
+        what="users"
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Request ID: req_[U+202E]gnp.exe');
+    expect(screen.getByRole('alert').textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    unmount();
+    render(
+      <ErrorAlert
+        error={
+          new ApiError({
+            kind: 'schema',
+            status: 200,
+            method: 'GET',
+            url: 'https://api.example.com/v1/users',
+            message: 'Invalid key: received "\u2067x"',
+          })
+        }
+        what="users"
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('received "[U+2067]x"');
+  });
+
   it('shows the status in words, the server message and the request id, with both buttons', async () => {
     const onRetry = vi.fn();
     render(<ErrorAlert error={httpError(500)} what="users" onRetry={onRetry} />);
@@ -104,6 +131,15 @@ describe('ErrorAlert', () => {
       `curl --globoff -H 'Accept: application/json' -H "Authorization: Bearer $TOKEN" 'https://api.example.com/prefix/v1/products?category=Caf%C3%A9+%26+co'`,
     );
     expect(screen.getByRole('alert')).not.toHaveTextContent('tok123');
+  });
+
+  it('copies a request id without control characters', async () => {
+    const user = userEvent.setup();
+    render(
+      <ErrorAlert error={httpError(500, { requestId: 'req_1\n2\u0007\u2066' })} what="users" />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy request ID' }));
+    expect(await navigator.clipboard.readText()).toBe('req_12');
   });
 
   it('says when no request id came back, and still offers curl', () => {

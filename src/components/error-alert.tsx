@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { type ApiError, statusText } from '../lib/api-error';
 import { ApiText } from './api-text';
+import { withoutControls } from '../lib/copy-text';
+import { showBidiControls } from '../lib/display-text';
 import { curlCommand } from '../lib/curl';
 import { formatCountdown } from '../lib/time';
 import { Button } from './button';
@@ -38,7 +40,8 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
       className="space-y-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-950 dark:border-red-800 dark:bg-red-950/60 dark:text-red-50"
     >
       <p className="font-semibold">{title}</p>
-      <p>{explain(error, what)}</p>
+      {/* A schema problem quotes what the API sent; `what` may be an id from the address. */}
+      <p>{showBidiControls(explain(error, what))}</p>
       {error.serverMessage && (
         <p>
           <span className="font-medium">The server said:</span>{' '}
@@ -54,9 +57,12 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
         {error.requestId ? (
           <>
             <span>
-              Request ID: <code className="font-mono">{error.requestId}</code>
+              Request ID:{' '}
+              <code className="font-mono">
+                <ApiText text={error.requestId} />
+              </code>
             </span>
-            <CopyButton text={error.requestId} label="Copy request ID" />
+            <CopyButton text={withoutControls(error.requestId)} label="Copy request ID" />
           </>
         ) : (
           <span className="text-red-900/80 dark:text-red-100/80">No request ID was returned.</span>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiText, apiLine } from './api-text';
+import { ApiText } from './api-text';
+import { apiLine } from '../lib/display-text';
 
 /** Strings longer than this are cut, with a button to show more. */
 const LONG_STRING = 160;

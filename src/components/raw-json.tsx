@@ -1,3 +1,4 @@
+import { showBidiControls } from '../lib/display-text';
 import type { JsonText } from '../lib/json-text';
 
 /** Pretty-printed JSON (see formatJson), as text (never markup), saying when it is truncated. */
@@ -18,7 +19,8 @@ export function RawJson({ json, label = 'Raw JSON' }: { json: JsonText; label?: 
         tabIndex={0}
         className="max-h-[32rem] overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-950"
       >
-        {json.text}
+        {/* Marked on screen only: Copy JSON copies the answer as it came. */}
+        {showBidiControls(json.text)}
       </pre>
     </>
   );

@@ -350,6 +350,31 @@ describe('errors', () => {
     expect(log.entries()).toHaveLength(1);
     expect(log.entries()[0]).toMatchObject({ status: 0, cancelled: true });
   });
+
+  it('does not log a request that was in flight when the log was cleared (sign-out)', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users/:id`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const { client, log } = makeClient();
+    const controller = new AbortController();
+    const request = client.get('/v1/users/user_hostile02', {
+      schema: v.unknown(),
+      signal: controller.signal,
+    });
+
+    // As at sign-out: the log is cleared, then the query cache cancels what is still running.
+    log.clear();
+    controller.abort();
+    await request.catch(() => undefined);
+    expect(log.entries()).toEqual([]);
+
+    server.use(http.get(`${BASE}/v1/users/:id`, () => HttpResponse.json({})));
+    await client.get('/v1/users/user_next', { schema: v.unknown() });
+    expect(log.entries()).toMatchObject([{ url: `${BASE}/v1/users/user_next`, status: 200 }]);
+  });
 });
 
 describe('hostile APIs', () => {
@@ -466,6 +491,29 @@ describe('hostile APIs', () => {
     expect(item).toEqual({ id: REDACTED, name: `sig ${REDACTED}` });
     const everything = JSON.stringify([error, error.message, log.entries()]);
     expect(everything).not.toContain(JWT.split('.')[2]);
+  });
+
+  it('removes a repeated token that the JSON body writes with \\u escapes', async () => {
+    const escaped = [...JWT]
+      .map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join('');
+    server.use(
+      http.get(
+        `${BASE}/v1/users`,
+        () =>
+          new HttpResponse(
+            `{"error":{"message":"Token ${escaped} lacks the scope","request_id":"req_${escaped}"}}`,
+            { status: 403, headers: { 'Content-Type': 'application/json' } },
+          ),
+      ),
+    );
+    const { client, log } = makeClient({ getToken: () => JWT });
+
+    const error = await failure(client.get('/v1/users', { schema: v.unknown() }));
+
+    expect(error.serverMessage).toBe(`Token ${REDACTED} lacks the scope`);
+    expect(error.requestId).toBe(`req_${REDACTED}`);
+    expect(JSON.stringify([error, error.message, log.entries()])).not.toContain(JWT.split('.')[2]);
   });
 
   it('cuts a server message of 200,000 characters', async () => {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ApiError, parseRetryAfter, redactUrl, type ApiErrorInit } from './api-error';
 import { requestLog, type RequestLog } from './request-log';
 import { clipLine } from './display-text';
-import { createRedactor } from './redact';
+import { createRedactor, redactJsonText } from './redact';
 
 export type QueryParams = Record<string, string | number | undefined | null>;
 
@@ -115,6 +115,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (request.prefetch && options.markPrefetches) headers.set(DEMO_PREFETCH_HEADER, '1');
 
     const startedAt = now();
+    const record = log.begin();
     let status = 0;
     let requestId: string | undefined;
 
@@ -190,7 +191,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       let text: string;
       try {
-        text = redact(await readText(response, maxBytes, deadline.signal));
+        text = redactJsonText(await readText(response, maxBytes, deadline.signal), redact);
       } catch (error) {
         if (error instanceof TooLarge) {
           throw fail({
@@ -260,7 +261,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
-      log.record({
+      record({
         method,
         url: safeUrl,
         status,

@@ -32,7 +32,11 @@ export function clipLine(text: string, max: number): string {
   return omitted === 0 ? shown : `${shown}… (${omitted.toLocaleString('en-US')} more characters)`;
 }
 
-/** For one-line places that cannot hold a button (headings, cells, titles): cut with an ellipsis. */
+/**
+ * API text for one-line places that cannot hold a Show more button (headings, cells, titles, the
+ * header's signed-in name): bidi controls marked, cut with an ellipsis. Here rather than beside
+ * ApiText so the shell, on every page's first render, does not download the component.
+ */
 export function apiLine(text: string, max: number): string {
   const { text: shown, omitted } = clipText(text, max);
   return `${showBidiControls(shown)}${omitted > 0 ? '…' : ''}`;

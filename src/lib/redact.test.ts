@@ -1,8 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED } from './redact';
+import fc from 'fast-check';
+import { createRedactor, REDACTED, redactJsonText } from './redact';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXRoYXQtaXMtbG9uZw';
 const SIGNATURE = 'c2lnbmF0dXJlLXRoYXQtaXMtbG9uZw';
+
+/** JSON text with every character of `text` written as a \u escape. */
+function escapedJson(text: string): string {
+  return [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+}
+
+describe('redactJsonText', () => {
+  const redact = createRedactor(TOKEN);
+
+  it('removes a token the API echoes with \\u escapes, which JSON.parse would turn back into it', () => {
+    const half = TOKEN.length / 2;
+    for (const body of [
+      `{"message":"Bearer ${escapedJson(TOKEN)}"}`,
+      `{"message":"Bearer ${TOKEN.slice(0, half)}${escapedJson(TOKEN.slice(half)).toUpperCase().replaceAll('\\U', '\\u')}"}`,
+      `{"request_id":"${escapedJson(SIGNATURE)}"}`,
+    ]) {
+      const parsed = JSON.stringify(JSON.parse(redactJsonText(body, redact)));
+      expect(parsed).toContain(REDACTED);
+      expect(parsed).not.toContain(SIGNATURE);
+    }
+  });
+
+  it('leaves the meaning of any JSON unchanged when no token is in it', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (value) => {
+        // Each character as JSON writes it, those a token is made of as \u escapes.
+        const text = `{"k":"${[...value]
+          .map((char) =>
+            /[A-Za-z0-9._-]/.test(char) ? escapedJson(char) : JSON.stringify(char).slice(1, -1),
+          )
+          .join('')}"}`;
+        expect(JSON.parse(redactJsonText(text, redact))).toEqual({ k: value });
+      }),
+    );
+    // An escaped backslash before "u0041" is a backslash and the text u0041, not an escape.
+    const literal = String.raw`{"a":"\\u0041 \\\u0041"}`;
+    expect(JSON.parse(redactJsonText(literal, redact))).toEqual(JSON.parse(literal));
+  });
+});
 
 describe('createRedactor', () => {
   const redact = createRedactor(TOKEN);

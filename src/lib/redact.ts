@@ -4,10 +4,34 @@ export const REDACTED = '[token removed]';
 /** Signatures shorter than this could match ordinary text by chance; the whole token still counts. */
 const MIN_SECRET_PART = 16;
 
-type Redact = {
+export type Redact = {
   (text: string): string;
   (text: string | undefined): string | undefined;
 };
+
+/**
+ * A JSON `\u` escape of a character a token is made of (letters, digits, `-`, `_`, `.`), not
+ * itself escaped (an even run of backslashes before it). JSON needs no escape for any of them.
+ */
+const TOKEN_CHAR_ESCAPE =
+  /(?<!\\)((?:\\\\)*)\\u(00(?:2[dDeE]|3\d|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]))/g;
+
+/**
+ * The redactor for a JSON body, applied to its text: an API can echo the token with some of its
+ * characters `\u`-escaped ("eyJ\u0068bGc…"), which the plain text does not match but JSON.parse
+ * turns back into the token. Those escapes are decoded first (the JSON means the same), then the
+ * token is removed, so what is parsed, shown and logged never holds it.
+ */
+export function redactJsonText(text: string, redact: Redact): string {
+  if (!text.includes('\\u')) return redact(text);
+  return redact(
+    text.replace(
+      TOKEN_CHAR_ESCAPE,
+      (_match, backslashes: string, hex: string) =>
+        `${backslashes}${String.fromCharCode(parseInt(hex, 16))}`,
+    ),
+  );
+}
 
 /**
  * Removes the bearer token from text the API sent back. An API (or a proxy in front of it) that

@@ -26,6 +26,12 @@ export type RequestLogInput = Omit<RequestLogEntry, 'id'>;
  */
 export type RequestLog = {
   record(entry: RequestLogInput): RequestLogEntry;
+  /**
+   * Called when a request starts; the returned function records it when it ends, unless the log
+   * was cleared in between. Clearing is sign-out: a request still in flight then (cancelled by it,
+   * usually) belongs to the person who left, not to the next one's panel.
+   */
+  begin(): (entry: RequestLogInput) => RequestLogEntry | undefined;
   /** Oldest first. */
   entries(): readonly RequestLogEntry[];
   subscribe(listener: () => void): () => void;
@@ -40,6 +46,8 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
   let snapshot: readonly RequestLogEntry[] = Object.freeze([]);
   // Not reset by clear(), so ids stay unique for the page's lifetime (they key list rows).
   let nextId = 1;
+  // Bumped by clear(): what began before then is not recorded.
+  let generation = 0;
   const listeners = new Set<() => void>();
 
   const publish = (next: readonly RequestLogEntry[]) => {
@@ -47,22 +55,28 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
     for (const listener of [...listeners]) listener();
   };
 
+  const record = (input: RequestLogInput): RequestLogEntry => {
+    // Copy field by field: whatever else a caller passes (headers, say) is never kept.
+    const entry: RequestLogEntry = Object.freeze({
+      id: nextId++,
+      method: input.method,
+      url: redactUrl(input.url),
+      status: input.status,
+      durationMs: input.durationMs,
+      requestId: input.requestId,
+      startedAt: input.startedAt,
+      error: input.error === undefined ? undefined : clipLine(input.error, MAX_ERROR_LENGTH),
+      cancelled: input.cancelled,
+    });
+    publish([...snapshot.slice(Math.max(0, snapshot.length - capacity + 1)), entry]);
+    return entry;
+  };
+
   return {
-    record(input) {
-      // Copy field by field: whatever else a caller passes (headers, say) is never kept.
-      const entry: RequestLogEntry = Object.freeze({
-        id: nextId++,
-        method: input.method,
-        url: redactUrl(input.url),
-        status: input.status,
-        durationMs: input.durationMs,
-        requestId: input.requestId,
-        startedAt: input.startedAt,
-        error: input.error === undefined ? undefined : clipLine(input.error, MAX_ERROR_LENGTH),
-        cancelled: input.cancelled,
-      });
-      publish([...snapshot.slice(Math.max(0, snapshot.length - capacity + 1)), entry]);
-      return entry;
+    record,
+    begin() {
+      const started = generation;
+      return (input) => (started === generation ? record(input) : undefined);
     },
     entries: () => snapshot,
     subscribe(listener) {
@@ -72,6 +86,7 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
       };
     },
     clear() {
+      generation++;
       if (snapshot.length > 0) publish([]);
     },
   };

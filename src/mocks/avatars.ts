@@ -1,8 +1,11 @@
 /**
  * Generated avatars, served by the mock itself: the data's avatar host does not exist, and a demo
- * full of broken images (and failed requests in the console) helps nobody.
+ * full of broken images (and failed requests in the console) helps nobody. Every avatar on that
+ * host is the demo's own, whatever its scheme (one edge-case user's is plain http:): all are
+ * served under the API, which the default image sources allow, so no demo user's avatar is
+ * "not shown" for coming from an address the demo itself does not allow.
  */
-export const GENERATED_AVATAR_PREFIX = 'https://avatars.example.com/';
+const DEMO_AVATAR_HOST = 'avatars.example.com';
 const PALETTE = ['#1d4ed8', '#0f766e', '#7c3aed', '#b45309', '#be123c', '#15803d', '#4338ca'];
 
 /**
@@ -11,8 +14,16 @@ const PALETTE = ['#1d4ed8', '#0f766e', '#7c3aed', '#b45309', '#be123c', '#15803d
  * browser worker and on the standalone server alike. Other avatars are returned as stored.
  */
 export function servedAvatarUrl(storedUrl: string, apiBase: string): string {
-  if (!storedUrl.startsWith(GENERATED_AVATAR_PREFIX)) return storedUrl;
-  const file = storedUrl.slice(GENERATED_AVATAR_PREFIX.length).replace(/\.png$/, '.svg');
+  let url: URL;
+  try {
+    url = new URL(storedUrl);
+  } catch {
+    return storedUrl;
+  }
+  if (url.host !== DEMO_AVATAR_HOST || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    return storedUrl;
+  }
+  const file = url.pathname.slice(1).replace(/\.png$/, '.svg');
   return `${apiBase}/__demo/avatars/${encodeURIComponent(file)}`;
 }
 

@@ -64,7 +64,10 @@ export const HOSTILE_USER: User = {
   },
 };
 
-/** Stresses wrapping and truncation: a ~120 character name, a multi-paragraph bio, an http: avatar. */
+/**
+ * Stresses wrapping and truncation: a ~120 character name, a multi-paragraph bio. Its avatar is
+ * stored as plain http:; the mock serves it under the API like every other (avatars.ts).
+ */
 export const LONG_TEXT_USER: User = {
   id: 'user_longtext',
   name: 'Maximiliana Alexandrina Konstantinopoulou-Wolfeschlegelsteinhausenbergerdorff von Schwarzenberg-Ramírez de la Fuente III',

@@ -1,5 +1,5 @@
 import { formatPrice } from '../../lib/format';
-import { apiLine } from '../api-text';
+import { apiLine } from '../../lib/display-text';
 import { formatDateTime } from '../../lib/time';
 import { CopyIdButton } from './copy-id-button';
 import { useCellTabIndex } from './in-table-row';

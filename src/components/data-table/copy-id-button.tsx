@@ -1,4 +1,4 @@
-import { copyFeedback, useCopy } from '../use-copy';
+import { useCopy } from '../use-copy';
 import { useCellTabIndex } from './in-table-row';
 
 /**
@@ -8,27 +8,22 @@ import { useCellTabIndex } from './in-table-row';
 export function CopyIdButton({ id }: { id: string }) {
   const { state, copy } = useCopy();
 
+  // No live region of its own: useCopy says "Copied" through the page's one (announcer.ts).
   return (
-    <>
-      <button
-        type="button"
-        // The row's `c` key presses it (data-table-keyboard.ts).
-        data-copy-id=""
-        tabIndex={useCellTabIndex()}
-        onClick={() => void copy(id)}
-        aria-label={`Copy ID ${id}`}
-        title={state === 'copied' ? 'Copied' : 'Copy ID'}
-        className="inline-flex size-6 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-200 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-white"
-      >
-        <span
-          aria-hidden="true"
-          className={`icon size-3.5 ${state === 'copied' ? 'icon-check' : 'icon-copy'}`}
-        />
-      </button>
-      {/* A live region, not role=status: table pages keep that role for their range text. */}
-      <span aria-live="polite" className="sr-only">
-        {copyFeedback(state)}
-      </span>
-    </>
+    <button
+      type="button"
+      // The row's `c` key presses it (data-table-keyboard.ts).
+      data-copy-id=""
+      tabIndex={useCellTabIndex()}
+      onClick={() => void copy(id)}
+      aria-label={`Copy ID ${id}`}
+      title={state === 'copied' ? 'Copied' : 'Copy ID'}
+      className="inline-flex size-6 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-200 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-white"
+    >
+      <span
+        aria-hidden="true"
+        className={`icon size-3.5 ${state === 'copied' ? 'icon-check' : 'icon-copy'}`}
+      />
+    </button>
   );
 }

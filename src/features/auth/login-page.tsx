@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
 import { useNow } from '../../components/use-now';
+import { showBidiControls } from '../../lib/display-text';
 import { safeNextPath } from './safe-next';
 import { useSessionState, useSessionStore } from './session-context';
 import type { SessionEndReason } from './session-store';
@@ -118,7 +119,8 @@ export function LoginPage({ mintDemoToken }: LoginPageProps) {
               role="alert"
               className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
             >
-              {problem}
+              {/* It may quote the token's header (its "alg"). */}
+              {showBidiControls(problem)}
             </p>
           )}
           {preview?.ok && <TokenSummary claims={preview.claims} nowMs={nowMs} />}

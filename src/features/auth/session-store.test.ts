@@ -123,6 +123,24 @@ describe('session store', () => {
     expect(store.getState().endReason).toBe('expired');
   });
 
+  it.each(['visibilitychange', 'focus', 'pageshow'])(
+    'ends an expired session on %s after a sleep in which no timer fired',
+    (type) => {
+      const eventTarget = new EventTarget() as unknown as Window;
+      const store = createSessionStore({ apiBaseUrl: API, channel: null, eventTarget });
+      stores.push(store);
+      store.signIn(tokenExpiringIn(120), false);
+      eventTarget.dispatchEvent(new Event(type));
+      expect(store.getState().session).not.toBeNull();
+
+      // The wall clock jumps; the timers of a sleeping laptop have not run.
+      vi.setSystemTime(NOW + 120_000 - CLOCK_SKEW_MS);
+      eventTarget.dispatchEvent(new Event(type));
+      expect(store.getState()).toEqual({ session: null, endReason: 'expired', asking: false });
+      expect(sessionStorage.getItem(KEY)).toBeNull();
+    },
+  );
+
   it('refuses a token with less than the clock skew left, with the same reason as sign-in', () => {
     expect(() => make().signIn(tokenExpiringIn(5), false)).toThrow(/expires in under 10 seconds/);
   });

@@ -27,6 +27,8 @@ const STORAGE_KEY = SESSION_STORAGE_KEY;
 const CHANNEL_NAME = 'admin-console.session';
 /** How long a new tab waits for another tab to share its session before showing sign-in. */
 export const SHARE_WAIT_MS = 300;
+/** What a page gets when someone comes back to it (a tab shown, a window focused, a page restored). */
+const RETURN_EVENTS = ['visibilitychange', 'focus', 'pageshow'] as const;
 // setTimeout overflows above 2^31-1 ms (about 24.8 days) and would fire at once.
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -198,8 +200,19 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     }
   }
 
+  // Back from sleep: the wall clock has jumped but the expiry timer has not fired (timers of a
+  // sleeping machine or a frozen tab wait), so an expired session would stay on screen until
+  // the next request asked for the token. These events come with the person's return.
+  function onReturn() {
+    if (!state.session) return;
+    if (state.session.claims.exp * 1000 - CLOCK_SKEW_MS <= now()) end('expired');
+    else scheduleExpiry();
+  }
+
   channel?.addEventListener('message', onChannelMessage);
   eventTarget?.addEventListener('storage', onStorage);
+  // visibilitychange is fired at the document and bubbles to the window.
+  for (const type of RETURN_EVENTS) eventTarget?.addEventListener(type, onReturn);
   if (state.asking) {
     post({ type: 'session-request', api: apiBaseUrl });
     askTimer = setTimeout(() => {
@@ -222,6 +235,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       channel?.removeEventListener('message', onChannelMessage);
       channel?.close();
       eventTarget?.removeEventListener('storage', onStorage);
+      for (const type of RETURN_EVENTS) eventTarget?.removeEventListener(type, onReturn);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { apiLine } from '../../lib/display-text';
 import { formatDateTime, formatRelative } from '../../lib/time';
 import type { TokenClaims } from './token';
 
@@ -30,7 +31,10 @@ export function TokenSummary({ claims, nowMs }: { claims: TokenClaims; nowMs: nu
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="font-medium text-slate-600 dark:text-slate-300">{term}</dt>
-            <dd className="break-all">{value}</dd>
+            {/* Claims are whatever the token's issuer wrote: shown as API text is. */}
+            <dd className="break-all">
+              <bdi>{apiLine(value, 500)}</bdi>
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,3 +1,5 @@
+import { tooLongProblem } from '../../lib/input-limits';
+
 /** What the price boxes and the URL accept: up to 9 digits, a point, up to 2 decimals. */
 const PRICE = /^(?:\d{1,9}(?:\.\d{0,2})?|\.\d{1,2})$/;
 
@@ -10,6 +12,9 @@ export type PriceCheck = { ok: true; value: number | undefined } | { ok: false; 
 export function checkPrice(text: string): PriceCheck {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: undefined };
+  // Said first: a 200,000-character paste is not worth describing digit by digit.
+  const tooLong = tooLongProblem(trimmed, 'A price');
+  if (tooLong) return { ok: false, problem: tooLong };
   if (PRICE.test(trimmed)) return { ok: true, value: Number(trimmed) };
   if (trimmed.startsWith('-') && PRICE.test(trimmed.slice(1))) {
     return { ok: false, problem: 'A price cannot be negative.' };
@@ -46,6 +51,9 @@ export function checkDrafts(
   const min = checkPrice(drafts.minPrice);
   const max = checkPrice(drafts.maxPrice);
   const errors: FilterErrors = {};
+  const category = drafts.category.trim();
+  const categoryTooLong = tooLongProblem(category, 'A category');
+  if (categoryTooLong) errors.category = categoryTooLong;
   if (!min.ok) errors.minPrice = min.problem;
   if (!max.ok) errors.maxPrice = max.problem;
   if (min.ok && max.ok && min.value !== undefined && max.value !== undefined) {
@@ -60,7 +68,7 @@ export function checkDrafts(
   return {
     ok: true,
     filters: {
-      category: drafts.category.trim() || undefined,
+      category: category || undefined,
       minPrice: min.value,
       maxPrice: max.value,
     },

@@ -58,6 +58,31 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe('ProductFiltersBar length limits', () => {
+  it('never sends a 200,000-character category or price, and says why', () => {
+    const onApply = setup();
+    type('Category', 'x'.repeat(200_000));
+    pause();
+    enter('Category');
+    expect(onApply).not.toHaveBeenCalled();
+    expect(box('Category')).toHaveAccessibleDescription(
+      'A category can be at most 200 characters; this is 200,000.',
+    );
+
+    type('Category', 'y'.repeat(200));
+    type('Max price', '9'.repeat(200_000));
+    enter('Max price');
+    expect(onApply).not.toHaveBeenCalled();
+    expect(box('Max price')).toHaveAccessibleDescription(
+      'A price can be at most 200 characters; this is 200,000.',
+    );
+
+    type('Max price', '');
+    enter('Max price');
+    expect(applied(onApply)).toEqual([{ category: 'y'.repeat(200) }]);
+  });
+});
+
 describe('ProductFiltersBar', () => {
   it('applies what was typed once typing pauses, and only once', () => {
     const onApply = setup();

@@ -4,6 +4,14 @@ import { parseProductsSearch, serializeProductsSearch } from './products-search-
 const parse = (search: string) => parseProductsSearch(new URLSearchParams(search));
 
 describe('parseProductsSearch', () => {
+  it('drops a category longer than the box accepts, so a pasted link cannot send it', () => {
+    const long = parseProductsSearch(new URLSearchParams({ category: 'x'.repeat(200_000) }));
+    expect(long.params.category).toBeUndefined();
+    expect(long.corrected).toBe(true);
+    const longest = parseProductsSearch(new URLSearchParams({ category: 'x'.repeat(200) }));
+    expect(longest.params.category).toBe('x'.repeat(200));
+  });
+
   it('gives the first page of 50 without filters for a bare URL', () => {
     expect(parse('')).toEqual({ params: { page: 1, limit: 50 }, corrected: false });
   });

@@ -3,6 +3,7 @@ import {
   parsePageParam,
   writePageParams,
 } from '../../components/data-table/page-params';
+import { MAX_FILTER_LENGTH } from '../../lib/input-limits';
 import { checkPrice, type ProductFilters } from './price-filter';
 
 /**
@@ -19,7 +20,8 @@ export type ProductsListParams = {
 
 /**
  * The products list's URL, read in one place: `category`, `min_price`, `max_price`, `page`,
- * `limit`. A filter that is empty or unreadable is dropped; `corrected` says the URL should be
+ * `limit`. A filter that is empty, unreadable or longer than the boxes accept (MAX_FILTER_LENGTH:
+ * a pasted link must not send what typing cannot) is dropped; `corrected` says the URL should be
  * rewritten. A min above the max is kept, so the page can say so next to the boxes (see
  * pricesConflict); it is never sent to the API.
  */
@@ -27,7 +29,8 @@ export function parseProductsSearch(search: URLSearchParams): {
   params: ProductsListParams;
   corrected: boolean;
 } {
-  const category = search.get('category')?.trim() || undefined;
+  const rawCategory = search.get('category')?.trim();
+  const category = rawCategory && rawCategory.length <= MAX_FILTER_LENGTH ? rawCategory : undefined;
   const minPrice = priceParam(search.get('min_price'));
   const maxPrice = priceParam(search.get('max_price'));
   const params: ProductsListParams = {

@@ -1,7 +1,9 @@
 import { memo } from 'react';
+import { ApiText } from '../../components/api-text';
 import { CopyButton } from '../../components/copy-button';
 import { statusText } from '../../lib/api-error';
 import { curlCommand } from '../../lib/curl';
+import { withoutControls } from '../../lib/copy-text';
 import type { RequestLogEntry } from '../../lib/request-log';
 import { RelativeTime } from './relative-time';
 
@@ -50,15 +52,20 @@ export const RequestEntry = memo(function RequestEntry({ entry }: { entry: Reque
         </span>
       </p>
       {failed && entry.error && (
-        <p className="text-xs break-words text-red-900 dark:text-red-200">{entry.error}</p>
+        // The message quotes what the API said (already cut to one line by the log).
+        <p className="text-xs break-words text-red-900 dark:text-red-200">
+          <ApiText text={entry.error} />
+        </p>
       )}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
         <span className="tabular-nums">{Math.round(entry.durationMs).toLocaleString()} ms</span>{' '}
         <RelativeTime at={entry.startedAt} />{' '}
         {entry.requestId ? (
           <span className="inline-flex flex-wrap items-center gap-1">
-            <code className="font-mono break-all">{entry.requestId}</code>
-            <CopyButton text={entry.requestId} label="Copy request ID" />
+            <code className="font-mono break-all">
+              <ApiText text={entry.requestId} />
+            </code>
+            <CopyButton text={withoutControls(entry.requestId)} label="Copy request ID" />
           </span>
         ) : (
           <span>No request ID</span>

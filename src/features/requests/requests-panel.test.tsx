@@ -131,6 +131,32 @@ describe('RequestsPanel', () => {
     expect(panel()).toHaveTextContent('None of the last 1 request failed.');
   });
 
+  it('marks bidi controls from the API in the error line and the request id', async () => {
+    const { client } = clientAnswering([
+      {
+        status: 500,
+        body: { error: { message: 'Admin \u202Egnp.exe\u202C', request_id: 'req_\u2066x\u2069' } },
+      },
+    ]);
+    await send(client, '/v1/users');
+    render(<RequestsPanel demo={false} onClose={() => undefined} />);
+    const row = rows()[0]!;
+    expect(row).toHaveTextContent('Admin [U+202E]gnp.exe[U+202C]');
+    expect(row).toHaveTextContent('req_[U+2066]x[U+2069]');
+    expect(row.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+
+  it('copies a request id without the control characters the API put in it', async () => {
+    const user = userEvent.setup();
+    const { client } = clientAnswering([
+      { status: 500, body: { error: { request_id: 'req_\u0000a\nb\r\u001b[2J\u202Ec\u0085' } } },
+    ]);
+    await send(client, '/v1/users');
+    render(<RequestsPanel demo={false} onClose={() => undefined} />);
+    await user.click(within(rows()[0]!).getByRole('button', { name: 'Copy request ID' }));
+    expect(await navigator.clipboard.readText()).toBe('req_ab[2Jc');
+  });
+
   it('copies curl for the exact request and the request id, and never the token', async () => {
     const user = userEvent.setup();
     const { client } = clientAnswering([

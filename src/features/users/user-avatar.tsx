@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiLine } from '../../components/api-text';
+import { apiLine } from '../../lib/display-text';
 import { isAllowedImageUrl } from '../../lib/image-sources';
 
 /**

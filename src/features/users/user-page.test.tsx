@@ -53,23 +53,23 @@ describe('UserPage', () => {
   });
 
   it('shows no avatar from an address the image sources do not allow, and says why', async () => {
-    renderUser(LONG_TEXT_USER.id);
+    // No image sources: the mock's avatar, under the API's origin, is not allowed.
+    renderUser(LONG_TEXT_USER.id, undefined, []);
     await screen.findByRole('heading', { level: 1, name: LONG_TEXT_USER.name });
     expect(screen.queryByRole('img')).toBeNull();
-    expect(
-      screen.getByText(/The avatar is not shown: it is at http:\/\/avatars\.example\.com/),
-    ).toBeVisible();
+    expect(screen.getByText(/The avatar is not shown: it is at https:\/\/api\.test/)).toBeVisible();
   });
 
   it('shows the profile: avatar, e-mail link, created time and the id with copy', async () => {
-    renderUser(LONG_TEXT_USER.id, undefined, ['http://avatars.example.com']);
+    renderUser(LONG_TEXT_USER.id);
     expect(
       await screen.findByRole('heading', { level: 1, name: LONG_TEXT_USER.name }),
     ).toBeVisible();
+    // Stored as plain http: on the demo's avatar host; the mock serves it under the API.
     expect(screen.queryByText(/The avatar is not shown/)).toBeNull();
     expect(screen.getByRole('img', { name: LONG_TEXT_USER.name })).toHaveAttribute(
       'src',
-      LONG_TEXT_USER.profile.avatar_url,
+      `https://api.test/__demo/avatars/${LONG_TEXT_USER.id}.svg`,
     );
     expect(screen.getByRole('link', { name: LONG_TEXT_USER.email })).toHaveAttribute(
       'href',

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ApiText, apiLine } from '../../components/api-text';
+import { ApiText } from '../../components/api-text';
+import { apiLine } from '../../lib/display-text';
 import { DateTimeText } from '../../components/data-table/cells';
 import { CopyButton } from '../../components/copy-button';
 import { CopyIdButton } from '../../components/data-table/copy-id-button';

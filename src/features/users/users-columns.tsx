@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { apiLine } from '../../components/api-text';
+import { apiLine } from '../../lib/display-text';
 import {
   DateTimeText,
   IdCell,
