@@ -8,17 +8,18 @@ const ANCHOR = Date.UTC(2026, 0, 1);
 const byId = (a: User, b: User) => byCodeUnits(a.id, b.id);
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-describe('UserTable', () => {
+// Each test sorts thousands of users twice; a shared 2-core machine running the whole suite is slow.
+describe('UserTable', { timeout: 20_000 }, () => {
   // Enough users for every name to repeat, and for e-mails to reach two-digit suffixes.
-  const table = createDataset({ users: 30_000, products: 0 }).users;
+  const table = createDataset({ users: 10_000, products: 0 }).users;
   const users = table.toArray();
 
   it('gives a user the same profile whenever it is asked, and finds users by id', () => {
-    const again = generateUsers(createRng(42), 30_000 - EDGE_CASE_USERS.length, {
+    const again = generateUsers(createRng(42), 10_000 - EDGE_CASE_USERS.length, {
       anchor: ANCHOR,
       edgeUsers: EDGE_CASE_USERS,
     });
-    for (const index of [0, 1, 4_999, 29_000, users.length - 1]) {
+    for (const index of [0, 1, 4_999, 9_000, users.length - 1]) {
       const user = table.userAt(index);
       expect(table.userAt(index)).toEqual(user);
       expect(again.userAt(index)).toEqual(user);
