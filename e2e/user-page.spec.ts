@@ -82,7 +82,9 @@ test('an unknown id shows the 404 alert and how to look up another', async ({ pa
   await expect(alert.getByRole('button', { name: 'Copy request ID' })).toBeVisible();
   // The same id would get the same answer: no Try again, a way to another user instead.
   await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-  await expect(page.getByText('Use the Find user box above to look up another user.')).toBeVisible();
+  await expect(
+    page.getByText('Use the Find user box above to look up another user.'),
+  ).toBeVisible();
   await expect(page.getByLabel('Find user', { exact: true })).toHaveCount(1);
   await alert.getByRole('button', { name: 'Look up another user' }).click();
   await expect(lookupBox(page)).toBeFocused();

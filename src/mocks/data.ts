@@ -1,5 +1,7 @@
 import { createRng, pick, randomSuffix, type Rng } from './seeded-random.ts';
-import { generateUsers, type UserTable } from './user-table.ts';
+import { generateUsers, type User, type UserProfile, type UserTable } from './user-table.ts';
+
+export type { User, UserProfile };
 import {
   PRODUCT_ADJECTIVES,
   PRODUCT_CATEGORIES,
@@ -10,20 +12,6 @@ import {
 } from './word-lists.ts';
 
 export { PRODUCT_CATEGORIES, type ProductCategory };
-
-export interface UserProfile {
-  bio: string;
-  location: string;
-  avatar_url: string;
-}
-
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  created_at: string;
-  profile: UserProfile;
-}
 
 export interface Product {
   id: string;

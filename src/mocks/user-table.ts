@@ -1,6 +1,19 @@
-import type { User } from './data.ts';
 import { randomInt, randomSuffix, type Rng } from './seeded-random.ts';
 import { BIO_SENTENCES, CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES } from './word-lists.ts';
+
+export interface UserProfile {
+  bio: string;
+  location: string;
+  avatar_url: string;
+}
+
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  created_at: string;
+  profile: UserProfile;
+}
 
 export type UserSummary = Omit<User, 'profile'>;
 

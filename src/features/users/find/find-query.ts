@@ -1,8 +1,9 @@
+import { MAX_FILTER_LENGTH, tooLongProblem } from '../../../lib/input-limits';
 import { parseUserIdInput } from '../parse-user-id';
 import { normaliseQuery } from './text-fold';
 
 /** Longer than any name or e-mail address a person pastes; a bigger paste is a mistake. */
-export const MAX_FIND_LENGTH = 200;
+export const MAX_FIND_LENGTH = MAX_FILTER_LENGTH;
 export const MIN_NAME_LENGTH = 2;
 
 export type FindQuery =
@@ -24,11 +25,6 @@ const ID_LIKE = /^[a-z]+_[A-Za-z0-9_-]+$/i;
  * (part of) a name. Nothing here is sent to the API: Find only sends page, limit and sort.
  */
 export function parseFindQuery(raw: string): FindQuery {
-  if (raw.length > MAX_FIND_LENGTH * 5) {
-    return invalid(
-      `That is ${raw.length.toLocaleString('en')} characters: paste a name, an e-mail address or a user ID (at most ${MAX_FIND_LENGTH}).`,
-    );
-  }
   const text = normaliseQuery(raw);
   if (text === '') return invalid('Type a name, an e-mail address or a user ID.');
   const invisible = INVISIBLE.exec(text);
@@ -38,16 +34,14 @@ export function parseFindQuery(raw: string): FindQuery {
       `The text holds an invisible character (U+${code}) that no name or address has. Type it again rather than pasting it.`,
     );
   }
-  if (text.length > MAX_FIND_LENGTH) {
-    return invalid(
-      `That is ${text.length} characters: names and e-mail addresses are at most ${MAX_FIND_LENGTH}.`,
-    );
-  }
   // Shaped like an id (a type prefix, an underscore, a suffix: user_…, prod_…) or a link.
   if (ID_LIKE.test(text) || /\/users\/[^/?#\s]/.test(text) || /^https?:\/\//i.test(text)) {
     const parsed = parseUserIdInput(text);
     return parsed.ok ? { kind: 'id', id: parsed.id } : invalid(parsed.problem);
   }
+  // A link may be long (its query string); a name or an address is not.
+  const tooLong = tooLongProblem(text, 'A name or e-mail address', MAX_FIND_LENGTH);
+  if (tooLong) return invalid(tooLong);
   if (text.includes('@')) {
     return EMAIL.test(text)
       ? { kind: 'email', text }
