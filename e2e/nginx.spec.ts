@@ -110,3 +110,20 @@ test('a person signs in, browses users and opens one, from a deep link', async (
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
+
+test('Find works through nginx: a deep link to /users/find, a name by halving, an e-mail', async ({
+  page,
+  signIn,
+}) => {
+  // The single-page fallback serves /users/find; the CSP lets every search request through.
+  await signIn({ next: '/users/find?q=grace+hopper' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find user');
+  await expect(page.getByRole('status').filter({ hasText: /request/ })).toHaveText(
+    /^1 user matched · \d+ requests?$/,
+  );
+  await expect(page.getByRole('table', { name: 'Matches' })).toContainText('Grace Hopper');
+  const box = page.getByRole('searchbox', { name: 'Find user' });
+  await box.fill('emile.zola@example.org');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/users\/user_emile_zola$/);
+});
