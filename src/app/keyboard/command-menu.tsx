@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiLine } from '../../lib/display-text';
 import { ModalDialog } from '../../components/modal-dialog';
 import { findPath, parseFindQuery } from '../../features/users/find/find-query';
 import { readRecentLookups, rememberLookup } from '../../features/users/recent-lookups';
-import { suggestSeenUsers } from '../../features/users/seen-users';
+import { indexUsersFrom, suggestSeenUsers } from '../../features/users/seen-users';
 import { userPath } from '../../features/users/user-path';
 
 interface Command {
@@ -73,6 +74,8 @@ export function commandsFor(text: string, recent: readonly string[]): Command[] 
  */
 export function CommandMenu({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
+  // Opened before the index started by itself (it waits for an idle moment): start it now.
+  indexUsersFrom(useQueryClient());
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const [recent] = useState(readRecentLookups);

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,11 @@ function renderLookup() {
   const router = createMemoryRouter([{ path: '*', element: <UserLookup /> }], {
     initialEntries: ['/products'],
   });
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
@@ -28,7 +33,7 @@ describe('UserLookup', () => {
       screen.getByRole('searchbox', { name: 'Find user' }),
       'https://console.example.com/users/user_abc123?tab=1{Enter}',
     );
-    expect(router.state.location.pathname).toBe('/users/user_abc123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
     expect(readRecentLookups()).toEqual(['user_abc123']);
   });
 
@@ -37,33 +42,37 @@ describe('UserLookup', () => {
     const box = screen.getByRole('searchbox', { name: 'Find user' });
     await userEvent.type(box, 'prod_123');
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('is not a user ID');
+    expect(await screen.findByRole('alert')).toHaveTextContent('is not a user ID');
     expect(box).toHaveAttribute('aria-invalid', 'true');
-    expect(router.state.location.pathname).toBe('/products');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
   });
 
   it('offers the ids looked up before as links while the box has focus', async () => {
     const router = renderLookup();
     const box = screen.getByRole('searchbox', { name: 'Find user' });
     await userEvent.type(box, 'user_first1{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     await userEvent.type(box, 'user_second2{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_second2'));
     await userEvent.click(box);
-    const recent = screen.getByRole('group', { name: 'Recent lookups' });
+    const recent = await screen.findByRole('group', { name: 'Recent lookups' });
     expect(recent).toHaveTextContent(/user_second2.*user_first1/);
     await userEvent.click(screen.getByRole('link', { name: 'user_first1' }));
-    expect(router.state.location.pathname).toBe('/users/user_first1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
+    expect(router.state.historyAction).toBe('PUSH');
     // Still a plain search box: the suggestions are links beside it, not a combobox.
     expect(box).not.toHaveAttribute('list');
   });
 
   it('closes the recent lookups after a lookup and on Escape', async () => {
-    renderLookup();
+    const router = renderLookup();
     const box = screen.getByRole('searchbox', { name: 'Find user' });
     await userEvent.type(box, 'user_first1{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     expect(box).toHaveFocus();
     expect(screen.queryByRole('group', { name: 'Recent lookups' })).toBeNull();
     await userEvent.type(box, 'u');
-    expect(screen.getByRole('group', { name: 'Recent lookups' })).toBeVisible();
+    expect(await screen.findByRole('group', { name: 'Recent lookups' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('group', { name: 'Recent lookups' })).toBeNull();
     expect(box).toHaveFocus();
@@ -73,10 +82,14 @@ describe('UserLookup', () => {
     const router = renderLookup();
     const box = screen.getByRole('searchbox', { name: 'Find user' });
     await userEvent.type(box, '  Ada@Example.com {Enter}');
-    expect(router.state.location.pathname).toBe('/users/find');
-    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Ada@Example.com');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/find'));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Ada@Example.com'),
+    );
     await userEvent.type(box, 'grace  hopper{Enter}');
-    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('grace hopper');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('grace hopper'),
+    );
   });
 
   it.each([
@@ -91,7 +104,7 @@ describe('UserLookup', () => {
     await userEvent.click(box);
     await userEvent.paste(text);
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(router.state.location.pathname).toBe('/products');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
   });
 });

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { apiLine } from '../../../lib/display-text';
 import { readRecentLookups, rememberLookup } from '../recent-lookups';
-import { suggestSeenUsers } from '../seen-users';
+import { indexUsersFrom, suggestSeenUsers } from '../seen-users';
 import { userPath } from '../user-path';
 import { findPath, parseFindQuery } from './find-query';
 
@@ -36,6 +37,8 @@ const LINK =
  */
 export function FindBoxPopover({ text, onChosen }: { text: string; onChosen: () => void }) {
   const labelId = useId();
+  // Used before the index started by itself (it waits for an idle moment): start it now.
+  indexUsersFrom(useQueryClient());
   // Read once per opening: the list changes only with a lookup, which closes the popover.
   const [recent] = useState(readRecentLookups);
   const seen = suggestSeenUsers(text, 6);
