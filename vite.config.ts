@@ -205,5 +205,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // npm test runs the unit tests beside the other checks, on two cores: a rendering test can
+    // take several times its usual second. Tests wait for what they show, so a longer limit
+    // changes only how long a real failure takes to report.
+    testTimeout: 30_000,
   },
 });
