@@ -5,13 +5,40 @@ import { E2E_PORTS, MOCK_API_URL } from './e2e/support/ports';
 const executablePath = ensureChromium();
 
 /**
- * Every spec runs twice against the same production build: once in demo mode (the mock API in
- * the page's service worker) and once pointed by config.json at the standalone mock server, so
- * CORS, exposed headers and a real network hop are exercised. A test tagged @demo-only or
- * @real-api-only runs in that project alone. The `nginx` project runs e2e/nginx.spec.ts alone,
- * against the build served by nginx with the Docker image's configuration (deploy/).
+ * Three projects against the same production build:
+ * - `real-api`: config.json points the build at the standalone mock server, as a deployment points
+ *   it at its API, so every request crosses a real HTTP hop: CORS, exposed headers (request id,
+ *   Retry-After), timeouts, redirects, big and hostile bodies, and the config.json the server
+ *   sends. Every spec runs here, plain UI included (keyboard, layout, axe, filters, tables), since
+ *   this is how the console runs in production.
+ * - `demo`: no config.json, so the mock API answers from the page's service worker (MSW). Only
+ *   what the worker can change runs here: tests tagged @demo-only (the demo token, the demo panel,
+ *   queued failures that skip prefetches, the worker's files), every test of the specs in
+ *   SPECS_IN_BOTH_MODES (sessions across tabs and after sleep, whose storage and messages the
+ *   worker sits beside; the security policy and service worker of each mode), and tests tagged
+ *   @both-modes (an avatar drawn from the API's origin or from the worker's).
+ * - `nginx`: e2e/nginx.spec.ts alone, against the build served by nginx with the Docker image's
+ *   configuration (deploy/).
+ * The rule: a behaviour runs where it can differ. The mock's handlers are one set for both hosts
+ * and unit-tested, and the page code is the same build, so a plain UI test in demo would only
+ * repeat its real-api run; a test that depends on the transport, the worker or the mode runs in
+ * both. A test tagged @real-api-only needs the real server (hangs, slow-loris, a shell's curl).
+ *
+ * `npm run test:e2e:all` (E2E_ALL_IN_BOTH_MODES=1) runs the full matrix: every spec in both
+ * projects, plus nginx.
  */
 const NGINX_SPEC = /nginx\.spec\.ts$/;
+const SPECS_IN_BOTH_MODES = ['session', 'production-build'];
+const allInBothModes = Boolean(process.env.E2E_ALL_IN_BOTH_MODES);
+
+/** Playwright's grep sees "project file title tags", so a spec's file name selects all its tests. */
+const inDemo = allInBothModes
+  ? undefined
+  : [
+      /@demo-only\b/,
+      /@both-modes\b/,
+      new RegExp(` (${SPECS_IN_BOTH_MODES.join('|')})\\.spec\\.ts `),
+    ];
 
 export default defineConfig({
   testDir: './e2e',
@@ -31,6 +58,7 @@ export default defineConfig({
   projects: [
     {
       name: 'demo',
+      grep: inDemo,
       grepInvert: /@real-api-only/,
       testIgnore: NGINX_SPEC,
       use: { baseURL: `http://127.0.0.1:${E2E_PORTS.demo}` },

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -205,5 +206,12 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // npm test runs the unit tests beside the other checks, on two cores: a rendering test can
+    // take several times its usual second. Tests wait for what they show, so a longer limit
+    // changes only how long a real failure takes to report.
+    testTimeout: 30_000,
+    // Vitest's default, one worker fewer than the cores, leaves one of two cores idle once the
+    // other checks of npm test have finished (2 workers: 76 s instead of 135 s on this machine).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

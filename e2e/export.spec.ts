@@ -138,7 +138,9 @@ test('a 429 in the middle of an export waits as the server asks, then finishes',
     await exportButton(page).click();
     await expect(progress(page)).toHaveAttribute('aria-valuemax', '1000');
     await exportedAtLeast(page, 100);
+    // The latency has done its job: the pages after the 429 need not crawl.
     await setScenario(token, {
+      latencyMs: 0,
       fail: { path: '/v1/users', status: 429, count: 1, retryAfter: 1 },
     });
     await expect(page.getByText(/rate limit was reached.*Going on in 0:0[012]/)).toBeVisible();
@@ -171,7 +173,11 @@ test('another failure stops with an alert, and Try again goes on from there', as
   });
   await exportButton(page).click();
   await exportedAtLeast(page, 100);
-  await setScenario(token, { fail: { path: '/v1/products', status: 503, count: 1 } });
+  // The latency has done its job: the pages after the failure need not crawl.
+  await setScenario(token, {
+    latencyMs: 0,
+    fail: { path: '/v1/products', status: 503, count: 1 },
+  });
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('503');
   await expect(alert).toContainText(/req_[a-z0-9]+/);

@@ -130,7 +130,7 @@ test('the user page has no serious accessibility problems', async ({ page, signI
   await expectAccessibleInBothThemes(page, () => expect(heading(page)).toBeVisible());
 });
 
-test('a generated avatar loads from the mock, under the page’s security policy', async ({
+test('a generated avatar loads from the mock, under the page’s security policy @both-modes', async ({
   page,
   signIn,
 }) => {

@@ -1,11 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
+
+/**
+ * What one axe run may add to a test's time limit. A run takes a few seconds of CPU; on two
+ * busy cores a test with four of them can pass 30 s without anything being wrong.
+ */
+const AXE_RUN_ALLOWANCE_MS = 15_000;
 
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 
 /** Fails on any serious or critical axe violation, listing the offending elements. */
 export async function expectNoSeriousAxeViolations(page: Page, where: string) {
+  test.info().setTimeout(test.info().timeout + AXE_RUN_ALLOWANCE_MS);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { MutationObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiErrorInit } from './api-error';

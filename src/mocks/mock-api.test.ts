@@ -24,9 +24,11 @@ describe('createMockApi', () => {
   });
 
   it('builds 100,000 users and products quickly and answers each request in milliseconds', async () => {
-    let started = performance.now();
+    // CPU time, not wall time: npm test runs other checks beside the unit tests.
+    const cpuBefore = process.cpuUsage();
     const api = createMockApi({ users: 100_000, products: 100_000 });
-    expect(performance.now() - started).toBeLessThan(3000);
+    const cpu = process.cpuUsage(cpuBefore);
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(3000);
 
     const token = await mintDemoToken('valid');
     const headers = { Authorization: `Bearer ${token}` };
@@ -45,7 +47,7 @@ describe('createMockApi', () => {
     const times: number[] = [];
     for (let round = 0; round < 3; round += 1) {
       for (const url of urls) {
-        started = performance.now();
+        const started = performance.now();
         const response = await getResponse(api.handlers, new Request(url, { headers }));
         await response?.arrayBuffer();
         times.push(performance.now() - started);
