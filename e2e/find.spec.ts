@@ -3,7 +3,9 @@ import { parseCsv } from '../src/test/parse-csv';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
- * Find user and Look up many, against the demo's mock and the real-API server. The mock varies
+ * Find user and Look up many. Every test runs against the real-API server; those tagged
+ * @both-modes also in demo mode, where the mock answers from the page's service worker (its
+ * scenarios, the 400 for sort=email, and the requests the index must not make). The mock varies
  * what the spec leaves open (how `sort=name` orders names, whether `sort=email` is taken) per
  * token, so each search is checked against more than one API.
  */
@@ -38,7 +40,7 @@ function requestsIn(text: string): number {
 }
 
 for (const nameOrder of ['locale', 'code-unit'] as const) {
-  test(`finds a name, typed in any case, by halving the list (names in ${nameOrder} order)`, async ({
+  test(`finds a name, typed in any case, by halving the list (names in ${nameOrder} order) @both-modes`, async ({
     page,
     signIn,
     setScenario,
@@ -85,7 +87,7 @@ test('opens the one user an e-mail address belongs to, case aside', async ({ pag
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grace Hopper');
 });
 
-test('reads the list for an e-mail when the API refuses sort=email, with progress and Cancel', async ({
+test('reads the list for an e-mail when the API refuses sort=email, with progress and Cancel @both-modes', async ({
   page,
   signIn,
   setScenario,
@@ -170,7 +172,7 @@ test('bad input gets a message under the box and sends nothing', async ({ page, 
   expect(sent).toHaveLength(0);
 });
 
-test('suggests users the tab has seen from Find user and Ctrl+K, with no request', async ({
+test('suggests users the tab has seen from Find user and Ctrl+K, with no request @both-modes', async ({
   page,
   signIn,
 }) => {
