@@ -15,7 +15,8 @@ import { demoToken, startNode, stopChild, waitFor } from './servers';
 export interface FindFigures {
   users: number;
   latencyMs: number;
-  search: 'name' | 'email' | 'scan';
+  /** `name-binary`: the mock ordering names by code units, case-sensitive (a C collation). */
+  search: 'name' | 'email' | 'name-binary' | 'scan';
   requests: number;
   ms: number;
   /** The scan's figures are requests times the median request time. */
@@ -79,10 +80,23 @@ export async function runFindBench(options: {
         body: JSON.stringify({ latencyMs: options.latencyMs }),
       });
       times.length = 0;
+
+      const scenario = (body: object) =>
+        fetch(`${apiUrl}/__demo/scenario`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       for (const [search, key, text] of [
         ['name', 'name', NAME],
         ['email', 'email', EMAIL],
+        ['name-binary', 'name', NAME],
       ] as const) {
+        if (search === 'name-binary') {
+          await scenario({ nameOrder: 'code-unit', latencyMs: 0 });
+          await get('sort=name&limit=1');
+          await scenario({ latencyMs: options.latencyMs });
+        }
         const finder = new SortedSearch<User>({
           keyOf: (user) => user[key],
           query: text,
@@ -96,8 +110,9 @@ export async function runFindBench(options: {
         );
         const ms = performance.now() - started;
         const found = result.kind === 'done' ? result.matches.length : 0;
-        if (found !== 1)
+        if (found !== 1) {
           throw new Error(`find: ${search} search for ${text} found ${found} users at ${users}`);
+        }
         figures.push({
           users,
           latencyMs: options.latencyMs,

@@ -167,6 +167,7 @@ export function formatTable(results: BenchResults): string {
 
 function findRows(figures: FindFigures[]): Row[] {
   const words = {
+    'name-binary': 'unique name, case-sensitive name order',
     name: 'unique name (bisection)',
     email: 'e-mail (bisection)',
     scan: 'reading the list',

@@ -190,11 +190,31 @@ export class SortedSearch<T> {
         order.mayHoldPrefix(before?.key, after?.key),
       ).length;
       if (support > 0 && (best === undefined || support > best.support)) {
-        best = { page: before?.matched ? first : Math.floor((first + last) / 2), support };
+        best = { page: this.pageIn(first, last, before?.matched === true, after, support), support };
       }
       first = last + 1;
     }
     return best?.page;
+  }
+
+  /**
+   * Where to read in the unread pages first..last: forward while the row before matches; the last
+   * page when the stretch runs to the end of the list and only some orders keep it live (an order
+   * that sorts "Ĝrace" after every "z…" needs the list's last row, not a halving towards it);
+   * otherwise the middle.
+   */
+  private pageIn(
+    first: number,
+    last: number,
+    forward: boolean,
+    after: { key: string } | undefined,
+    support: number,
+  ): number {
+    if (forward) return first;
+    if (after === undefined && last === this.pageCount() && support < this.orders.length) {
+      return last;
+    }
+    return Math.floor((first + last) / 2);
   }
 
   /**
