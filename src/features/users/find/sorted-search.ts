@@ -190,7 +190,10 @@ export class SortedSearch<T> {
         order.mayHoldPrefix(before?.key, after?.key),
       ).length;
       if (support > 0 && (best === undefined || support > best.support)) {
-        best = { page: this.pageIn(first, last, before?.matched === true, after, support), support };
+        best = {
+          page: this.pageIn(first, last, before?.matched === true, after, support),
+          support,
+        };
       }
       first = last + 1;
     }
