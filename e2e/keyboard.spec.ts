@@ -90,7 +90,7 @@ test('the command menu looks a user up by id, pasted link, or recent lookup', as
     menu.getByRole('option', { name: 'Open user_longtext (recent lookup)' }),
   ).toBeVisible();
   await input.fill('prod');
-  await expect(menu.getByRole('option')).toHaveText(['Go to Products']);
+  await expect(menu.getByRole('option')).toHaveText(['Go to Products', 'Find “prod”']);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/products$/);
 });

@@ -49,10 +49,11 @@ export function commandsFor(text: string, recent: readonly string[]): Command[] 
       lookup: user.id,
     });
   }
+  // A page the text names comes first: "prod" and Enter is still the way to Products.
+  commands.push(...PAGES.filter((page) => page.label.toLowerCase().includes(query)));
   if (parsed?.kind === 'name' || parsed?.kind === 'email') {
     commands.push({ id: 'find', label: `Find “${parsed.text}”`, to: findPath(parsed.text) });
   }
-  commands.push(...PAGES.filter((page) => page.label.toLowerCase().includes(query)));
   for (const id of recent) {
     if (lookedUp === id) continue;
     if (query === '' || id.toLowerCase().includes(query)) {

@@ -58,12 +58,7 @@ export function UsersListPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">Users</h1>
-        <div className="flex flex-wrap items-center gap-3">
-          <Link to="/users/bulk" className="text-sm text-blue-700 underline dark:text-blue-300">
-            Look up many
-          </Link>
-          <RefreshStatus query={list.query} />
-        </div>
+        <RefreshStatus query={list.query} />
       </div>
       <QueryAlert query={list.query} what="users" />
       <DataTable
@@ -88,6 +83,14 @@ export function UsersListPage() {
         empty="There are no users."
         view={view}
       />
+      {/* After the pager, so the keyboard path from the heading to the pager stays as short. */}
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Users from a ticket or a spreadsheet?{' '}
+        <Link to="/users/bulk" className="text-blue-700 underline dark:text-blue-300">
+          Look up many
+        </Link>{' '}
+        at once by ID, e-mail or link.
+      </p>
     </div>
   );
 }
