@@ -1,4 +1,5 @@
 import { formatCount } from '../../../lib/format';
+import { ProgressBar } from '../../progress-bar';
 import { isApiError } from '../../../lib/api-error';
 import { formatCountdown } from '../../../lib/time';
 import { Button } from '../../button';
@@ -83,25 +84,15 @@ function ProgressRow({
     total === undefined
       ? `Exporting ${noun}…`
       : `${stopped ? 'Stopped at' : 'Exporting'} ${formatCount(Math.min(rows, total))} of ${formatCount(total)} ${noun}`;
-  const percent = total === undefined || total === 0 ? 0 : Math.min(100, (rows / total) * 100);
   return (
     <div className="flex flex-wrap items-center gap-3">
       <span className="tabular-nums">{text}</span>
-      {/* Indeterminate (no value) until the first page tells the total. */}
-      <div
-        role="progressbar"
-        aria-label="Export progress"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={total === undefined ? undefined : Math.min(rows, total)}
-        aria-valuetext={total === undefined ? 'Starting' : text}
-        className="h-2 w-48 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-      >
-        <div
-          className={`h-full bg-blue-600 dark:bg-blue-400 ${total === undefined ? 'w-1/4 animate-pulse' : ''}`}
-          style={total === undefined ? undefined : { width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar
+        label="Export progress"
+        value={rows}
+        max={total}
+        valueText={total === undefined ? 'Starting' : text}
+      />
       {children}
     </div>
   );
