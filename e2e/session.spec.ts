@@ -44,8 +44,12 @@ test('a 401 mid-session ends the session once and keeps the way back', async ({
   signIn,
   setScenario,
 }) => {
+  // The next page is prefetched once the first has painted; a 401 for it before the click below
+  // would end the session early. Wait for it to have gone out first.
+  const prefetched = page.waitForRequest((request) => /\/v1\/users\?page=2\b/.test(request.url()));
   const token = await signIn();
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await (await prefetched).response();
   // Every API path fails, so the account and any prefetches all get a 401 at once.
   await setScenario(token, { fail: { path: '/', status: 401, count: 5 } });
   await page.getByRole('link', { name: 'Account' }).click();
