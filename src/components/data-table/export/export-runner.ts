@@ -1,4 +1,5 @@
 import { isApiError } from '../../../lib/api-error';
+import { rateLimitWaitMs } from '../../../lib/rate-limit-wait';
 import { sleepUnlessAborted } from '../../../lib/sleep';
 import type { ListPage } from '../../../lib/api-schemas';
 
@@ -8,10 +9,6 @@ export const EXPORT_PAGE_SIZE = 100;
 export const CONFIRM_ABOVE_ROWS = 10_000;
 /** A page refused this many times in a row by the rate limit fails, and can be tried again. */
 const MAX_RATE_LIMIT_WAITS = 10;
-/** When a 429 names no Retry-After. */
-const DEFAULT_RETRY_AFTER_MS = 5_000;
-/** Waiting a touch longer than Retry-After avoids landing just before the server's window ends. */
-const RETRY_AFTER_SAFETY_MS = 50;
 
 /**
  * Where an export is, kept across a failure so that Try again goes on from the page that failed
@@ -102,7 +99,7 @@ export async function runExport<TItem>(
       if (signal.aborted) return { kind: 'cancelled' };
       if (isApiError(error) && error.status === 429 && rateLimited < MAX_RATE_LIMIT_WAITS) {
         rateLimited += 1;
-        const waitMs = (error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS) + RETRY_AFTER_SAFETY_MS;
+        const waitMs = rateLimitWaitMs(error);
         progress(now() + waitMs);
         await sleep(waitMs, signal);
         progress();

@@ -12,12 +12,11 @@ import { formatCount } from '../../../lib/format';
 import { userFields, usersKeys, type User } from '../api/users-api';
 import { userPath } from '../user-path';
 import { usersColumns } from '../users-columns';
-import { parseFindQuery } from './find-query';
+import { findPath, parseFindQuery } from './find-query';
 import {
   cancelFind,
   findUsers,
   MAX_MATCHES,
-  restartFind,
   type FindMode,
   type FindOutcome,
   type FindProgress,
@@ -166,14 +165,7 @@ function FindResults({
       {outcome?.kind === 'cancelled' && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span>What was found before the search was cancelled stays below.</span>
-          <Button
-            onClick={() => {
-              restartFind(apiBaseUrl, mode, text);
-              void query.refetch();
-            }}
-          >
-            Search again
-          </Button>
+          <Button onClick={() => void query.refetch()}>Search again</Button>
         </div>
       )}
       {(matches.length > 0 || outcome?.kind === 'found') && (
@@ -255,9 +247,8 @@ function OutcomeNotes({
 }
 
 function ScanLink({ text, children }: { text: string; children: React.ReactNode }) {
-  const to = `/users/find?${new URLSearchParams({ q: text, match: 'anywhere' }).toString()}`;
   return (
-    <Link to={to} className="text-blue-700 underline dark:text-blue-300">
+    <Link to={findPath(text, 'anywhere')} className="text-blue-700 underline dark:text-blue-300">
       {children}
     </Link>
   );

@@ -57,6 +57,9 @@ function invalid(problem: string): FindQuery {
   return { kind: 'invalid', problem };
 }
 
-export function findPath(text: string): string {
-  return `/users/find?${new URLSearchParams({ q: text }).toString()}`;
+/** `/users/find?q=…`; `anywhere` reads the whole list for the text anywhere in names. */
+export function findPath(text: string, match?: 'anywhere'): string {
+  const params = new URLSearchParams({ q: text });
+  if (match) params.set('match', match);
+  return `/users/find?${params.toString()}`;
 }

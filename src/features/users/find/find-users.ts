@@ -85,13 +85,9 @@ export function cancelFind(baseUrl: string, mode: FindMode, text: string): void 
   states.get(stateKey(baseUrl, mode, text))?.cancel.abort();
 }
 
-/** Forgets a cancelled search, so running it again starts afresh. */
-export function restartFind(baseUrl: string, mode: FindMode, text: string): void {
-  states.delete(stateKey(baseUrl, mode, text));
-}
-
 forgetOnSignOut(forgetFindState);
 
+/** The search's state; a cancelled one is not gone on with: running it again starts afresh. */
 function stateFor(key: string): SearchState {
   let state = states.get(key);
   if (!state || state.cancel.signal.aborted) {
@@ -126,41 +122,32 @@ export async function findUsers(options: FindOptions): Promise<FindOutcome> {
   return outcome;
 }
 
+const NO_EMAIL_SORT =
+  'The API does not sort users by e-mail address, so the list was read until the address turned up.';
+const EMAIL_SORT_IGNORED =
+  'The API accepted a sort by e-mail address but did not sort by it, so the list was read until the address turned up.';
+
 async function search(options: FindOptions, state: SearchState): Promise<FindOutcome> {
-  const { mode, signal } = options;
+  const { mode, signal, baseUrl } = options;
   const stop = AbortSignal.any([signal, state.cancel.signal]);
+  // Remembered for the session, so the next e-mail search does not ask again.
+  const readListForEmail = (note: string) => {
+    emailSort.set(baseUrl, false);
+    state.bisection = undefined;
+    return scan(options, state, stop, note);
+  };
   if (mode === 'anywhere') return scan(options, state, stop);
-  if (mode === 'email' && emailSort.get(options.baseUrl) === false) {
-    return scan(
-      options,
-      state,
-      stop,
-      'The API does not sort users by e-mail address, so the list was read until the address turned up.',
-    );
-  }
+  if (mode === 'email' && emailSort.get(baseUrl) === false)
+    return scan(options, state, stop, NO_EMAIL_SORT);
   try {
     const outcome = await bisect(options, state, stop);
-    if (mode === 'email') emailSort.set(options.baseUrl, outcome.kind !== 'unsorted');
-    if (outcome.kind === 'unsorted' && mode === 'email') {
-      state.bisection = undefined;
-      return scan(
-        options,
-        state,
-        stop,
-        'The API accepted a sort by e-mail address but did not sort by it, so the list was read until the address turned up.',
-      );
-    }
+    if (mode !== 'email') return outcome;
+    if (outcome.kind === 'unsorted') return readListForEmail(EMAIL_SORT_IGNORED);
+    emailSort.set(baseUrl, true);
     return outcome;
   } catch (error) {
     if (mode === 'email' && isApiError(error) && error.status === 400) {
-      emailSort.set(options.baseUrl, false);
-      state.bisection = undefined;
-      return scan(
-        options,
-        state,
-        stop,
-        'The API does not sort users by e-mail address, so the list was read until the address turned up.',
-      );
+      return readListForEmail(NO_EMAIL_SORT);
     }
     if (state.cancel.signal.aborted) return cancelled(state);
     throw error;

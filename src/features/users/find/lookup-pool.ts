@@ -1,4 +1,5 @@
 import { isApiError } from '../../../lib/api-error';
+import { rateLimitWaitMs } from '../../../lib/rate-limit-wait';
 import { sleepUnlessAborted } from '../../../lib/sleep';
 
 /**
@@ -25,8 +26,6 @@ export interface PoolOptions<TItem, TResult> {
 export type PoolOutcome<TResult> = { ok: true; value: TResult } | { ok: false; error: unknown };
 
 export const DEFAULT_CONCURRENCY = 4;
-const DEFAULT_RETRY_AFTER_MS = 5_000;
-const RETRY_AFTER_SAFETY_MS = 50;
 
 export async function runPool<TItem, TResult>(options: PoolOptions<TItem, TResult>): Promise<void> {
   const { items, run, onResult, signal } = options;
@@ -60,7 +59,7 @@ export async function runPool<TItem, TResult>(options: PoolOptions<TItem, TResul
           waits.set(index, tries + 1);
           concurrency = Math.max(1, Math.floor(concurrency / 2));
           successes = 0;
-          const waitMs = (error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS) + RETRY_AFTER_SAFETY_MS;
+          const waitMs = rateLimitWaitMs(error);
           heldUntil = Math.max(heldUntil, now() + waitMs);
           options.onConcurrency?.(concurrency, heldUntil);
           queue.unshift(index);
