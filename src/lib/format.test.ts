@@ -22,8 +22,10 @@ describe('number formats', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
   });
 
-  it('shows prices with two decimals and no currency symbol', () => {
+  it('shows prices with every decimal sent, at least two, and no currency symbol', () => {
     expect(formatPrice(1999.5)).toBe('1,999.50');
     expect(formatPrice(0)).toBe('0.00');
+    expect(formatPrice(19.999)).toBe('19.999');
+    expect(formatPrice(1234.5678)).toBe('1,234.5678');
   });
 });

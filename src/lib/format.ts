@@ -1,20 +1,18 @@
+import { formatDecimal } from './decimal';
+
 // A fixed locale: the UI contract promises "1–50 of 1,000", whatever the browser's language.
 const LOCALE = 'en-US';
 
 // Made on first use, not at start-up (see src/lib/time.ts).
 let countFormat: Intl.NumberFormat | undefined;
-// The spec does not name a currency, so prices are shown as plain decimals, never with a symbol.
-let priceFormat: Intl.NumberFormat | undefined;
 
 export function formatCount(value: number): string {
   return (countFormat ??= new Intl.NumberFormat(LOCALE)).format(value);
 }
 
+/** Every decimal the API sent, at least two, never rounded: see formatDecimal. */
 export function formatPrice(value: number): string {
-  return (priceFormat ??= new Intl.NumberFormat(LOCALE, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })).format(value);
+  return formatDecimal(value);
 }
 
 /**

@@ -28,6 +28,8 @@
  * The BOM is the caller's (once per file, not per chunk).
  */
 
+import { plainDecimal } from '../../../lib/decimal';
+
 export const UTF8_BOM = '\uFEFF';
 export const CRLF = '\r\n';
 
@@ -83,25 +85,8 @@ export function csvRecords<TItem>(items: readonly TItem[], fields: readonly (key
   return chunk;
 }
 
-/**
- * A number as a spreadsheet reads it: digits, an optional point and minus, no grouping and no
- * exponent (String(1e21) is "1e+21", String(1e-7) is "1e-7"). Not a number or infinite: empty,
- * though the API's schema already refuses those.
- */
-export function plainDecimal(value: number): string {
-  if (!Number.isFinite(value)) return '';
-  if (Object.is(value, -0)) return '0';
-  const text = String(value);
-  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!match) return text;
-  const [, sign = '', whole = '', fraction = '', exponentText = '0'] = match;
-  const digits = whole + fraction;
-  // Where the decimal point falls within `digits` once the exponent is applied.
-  const point = whole.length + Number(exponentText);
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
-}
+/** A number as a spreadsheet reads it: plain digits, never an exponent (see lib/decimal). */
+export { plainDecimal };
 
 /** `users-2026-11-23.csv`, by the person's own (local) date. */
 export function csvFileName(resource: string, date: Date): string {
