@@ -49,13 +49,19 @@ function shiftPoint(sign: string, whole: string, fraction: string, exponent: num
 /** What a price box or a `min_price=` link may hold: a JSON number, also `.5`, `5.` and `007`. */
 const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
+/** Whether a text is written as a number (whatever its length once written out). */
+export function isDecimalText(text: string): boolean {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  return match !== null && `${match[2] ?? ''}${match[3] ?? ''}` !== '';
+}
+
 /**
  * The canonical plain decimal a text means, or undefined when it is not a number: "10.50" →
  * "10.5", ".5" → "0.5", "1e3" → "1000", "-0" → "0". Every digit typed is kept, so two texts
  * mean the same number exactly when their canonical forms are equal. An exponent that would make
  * more than `maxLength` characters is refused rather than expanded (`1e999999999`).
  */
-export function canonicalDecimal(text: string, maxLength = Infinity): string | undefined {
+export function canonicalDecimal(text: string, maxLength = 100_000): string | undefined {
   const match = DECIMAL_TEXT.exec(text.trim());
   if (!match) return undefined;
   const [, sign = '', whole = '', fraction = '', exponentText] = match;

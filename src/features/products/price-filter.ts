@@ -1,13 +1,19 @@
-import { tooLongProblem } from '../../lib/input-limits';
-
-/** What the price boxes and the URL accept: up to 9 digits, a point, up to 2 decimals. */
-const PRICE = /^(?:\d{1,9}(?:\.\d{0,2})?|\.\d{1,2})$/;
-
-export type PriceCheck = { ok: true; value: number | undefined } | { ok: false; problem: string };
+import { canonicalDecimal, compareDecimals, isDecimalText } from '../../lib/decimal';
+import { MAX_FILTER_LENGTH, tooLongProblem } from '../../lib/input-limits';
 
 /**
- * Reads one price box. Empty means "no bound". The limits also keep `String(value)` out of
- * exponent notation, which the API would not read as a number.
+ * A price bound, as canonical decimal text (see canonicalDecimal): "19.999", "10.5", "1000".
+ * Text rather than a number, so every digit typed or linked is sent as it is, and two bounds that
+ * mean the same number are equal strings.
+ */
+export type Price = string;
+
+export type PriceCheck = { ok: true; value: Price | undefined } | { ok: false; problem: string };
+
+/**
+ * Reads one price box (or a `min_price=` in a link). Empty means "no bound". Any decimal a JSON
+ * number can write is taken, with every decimal it has: the spec says only "decimal number", so
+ * the console neither rounds nor caps what the API may hold. Exponents (`1e3`) are written out.
  */
 export function checkPrice(text: string): PriceCheck {
   const trimmed = text.trim();
@@ -15,23 +21,20 @@ export function checkPrice(text: string): PriceCheck {
   // Said first: a 200,000-character paste is not worth describing digit by digit.
   const tooLong = tooLongProblem(trimmed, 'A price');
   if (tooLong) return { ok: false, problem: tooLong };
-  if (PRICE.test(trimmed)) return { ok: true, value: Number(trimmed) };
-  if (trimmed.startsWith('-') && PRICE.test(trimmed.slice(1))) {
-    return { ok: false, problem: 'A price cannot be negative.' };
+  const value = canonicalDecimal(trimmed, MAX_FILTER_LENGTH);
+  if (value === undefined) {
+    return isDecimalText(trimmed)
+      ? { ok: false, problem: 'This price has too many digits once its exponent is written out.' }
+      : { ok: false, problem: 'Enter a number, such as 10, 10.50 or 19.999.' };
   }
-  if (/^\d+\.\d{3,}$/.test(trimmed)) {
-    return { ok: false, problem: 'Use at most 2 decimal places, such as 10.50.' };
-  }
-  if (/^\d{10,}(?:\.\d*)?$/.test(trimmed)) {
-    return { ok: false, problem: 'Enter a price below 1,000,000,000.' };
-  }
-  return { ok: false, problem: 'Enter a number, such as 10 or 10.50.' };
+  if (value.startsWith('-')) return { ok: false, problem: 'A price cannot be negative.' };
+  return { ok: true, value };
 }
 
 export type ProductFilters = {
   category?: string | undefined;
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
+  minPrice?: Price | undefined;
+  maxPrice?: Price | undefined;
 };
 
 export type FilterDrafts = { category: string; minPrice: string; maxPrice: string };
@@ -57,7 +60,7 @@ export function checkDrafts(
   if (!min.ok) errors.minPrice = min.problem;
   if (!max.ok) errors.maxPrice = max.problem;
   if (min.ok && max.ok && min.value !== undefined && max.value !== undefined) {
-    if (min.value > max.value) {
+    if (compareDecimals(min.value, max.value) > 0) {
       errors[lastEditedPrice] =
         lastEditedPrice === 'minPrice'
           ? 'Min price must not be more than max price.'
@@ -90,8 +93,8 @@ export function hasFilters(filters: ProductFilters): boolean {
 export function draftsFrom(filters: ProductFilters): FilterDrafts {
   return {
     category: filters.category ?? '',
-    minPrice: filters.minPrice === undefined ? '' : String(filters.minPrice),
-    maxPrice: filters.maxPrice === undefined ? '' : String(filters.maxPrice),
+    minPrice: filters.minPrice ?? '',
+    maxPrice: filters.maxPrice ?? '',
   };
 }
 

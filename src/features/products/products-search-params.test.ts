@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { parseProductsSearch, serializeProductsSearch } from './products-search-params';
+import {
+  listParamsOf,
+  parseProductsSearch,
+  serializeProductsSearch,
+} from './products-search-params';
 
 const parse = (search: string) => parseProductsSearch(new URLSearchParams(search));
 
@@ -22,12 +26,12 @@ describe('parseProductsSearch', () => {
       page: 2,
       limit: 25,
       category: 'Home & Garden',
-      minPrice: 10.5,
-      maxPrice: 20.25,
+      minPrice: '10.5',
+      maxPrice: '20.25',
     }).toString();
     expect(search).toBe('category=Home+%26+Garden&min_price=10.5&max_price=20.25&page=2&limit=25');
     expect(parse(search)).toEqual({
-      params: { page: 2, limit: 25, category: 'Home & Garden', minPrice: 10.5, maxPrice: 20.25 },
+      params: { page: 2, limit: 25, category: 'Home & Garden', minPrice: '10.5', maxPrice: '20.25' },
       corrected: false,
     });
   });
@@ -39,12 +43,12 @@ describe('parseProductsSearch', () => {
   it.each([
     ['min_price=abc', {}],
     ['min_price=-5', {}],
-    ['max_price=1e3', {}],
-    ['min_price=1.234', {}],
+    ['max_price=1e3', { maxPrice: '1000' }],
+    ['min_price=.5', { minPrice: '0.5' }],
     ['category=', {}],
     ['category=%20%20', {}],
     ['category=%20Books%20', { category: 'Books' }],
-    ['min_price=10.50', { minPrice: 10.5 }],
+    ['min_price=10.50', { minPrice: '10.5' }],
   ])('normalises %j', (search, filters) => {
     const { params, corrected } = parse(search);
     expect(params).toEqual({ page: 1, limit: 50, ...filters });
@@ -53,19 +57,44 @@ describe('parseProductsSearch', () => {
 
   it('keeps a min above the max, for the page to explain', () => {
     expect(parse('min_price=50&max_price=10')).toEqual({
-      params: { page: 1, limit: 50, minPrice: 50, maxPrice: 10 },
+      params: { page: 1, limit: 50, minPrice: '50', maxPrice: '10' },
       corrected: false,
     });
   });
 
   it('accepts min equal to max', () => {
     expect(parse('min_price=20&max_price=20')).toEqual({
-      params: { page: 1, limit: 50, minPrice: 20, maxPrice: 20 },
+      params: { page: 1, limit: 50, minPrice: '20', maxPrice: '20' },
       corrected: false,
     });
   });
 
+  it('keeps every decimal of a linked price, as it is', () => {
+    expect(parse('min_price=19.999&max_price=0.1000000000000000000001')).toEqual({
+      params: {
+        page: 1,
+        limit: 50,
+        minPrice: '19.999',
+        maxPrice: '0.1000000000000000000001',
+      },
+      corrected: false,
+    });
+    expect(parse('min_price=19.999&max_price=20').corrected).toBe(false);
+  });
+
+  it('keeps the open product, whatever it holds, out of what is fetched', () => {
+    const id = `<b>${'x'.repeat(10_000)}`;
+    const { params, corrected } = parse(
+      new URLSearchParams({ category: 'Books', page: '2', product: id }).toString(),
+    );
+    expect(params).toEqual({ page: 2, limit: 50, category: 'Books', product: id });
+    expect(corrected).toBe(false);
+    expect(serializeProductsSearch(params).get('product')).toBe(id);
+    expect(listParamsOf(params)).toEqual({ page: 2, limit: 50, category: 'Books' });
+    expect(parse('product=').params).toEqual({ page: 1, limit: 50 });
+  });
+
   it('accepts a zero price', () => {
-    expect(parse('min_price=0').params).toEqual({ page: 1, limit: 50, minPrice: 0 });
+    expect(parse('min_price=0').params).toEqual({ page: 1, limit: 50, minPrice: '0' });
   });
 });

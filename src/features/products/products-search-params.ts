@@ -4,7 +4,8 @@ import {
   writePageParams,
 } from '../../components/data-table/page-params';
 import { MAX_FILTER_LENGTH } from '../../lib/input-limits';
-import { checkPrice, type ProductFilters } from './price-filter';
+import { compareDecimals } from '../../lib/decimal';
+import { checkPrice, type Price, type ProductFilters } from './price-filter';
 
 /**
  * What the products list shows, as read from its URL; the API module takes it as it is. It lives
@@ -14,13 +15,19 @@ export type ProductsListParams = {
   page: number;
   limit: number;
   category?: string | undefined;
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
+  minPrice?: Price | undefined;
+  maxPrice?: Price | undefined;
+  /**
+   * The product whose details are open (`product=<id>`): part of the URL so a product can be
+   * linked, but not of what is fetched (see listParamsOf).
+   */
+  product?: string | undefined;
 };
 
 /**
  * The products list's URL, read in one place: `category`, `min_price`, `max_price`, `page`,
- * `limit`. A filter that is empty, unreadable or longer than the boxes accept (MAX_FILTER_LENGTH:
+ * `limit`, and `product`, the id whose details are open (kept as it is, whatever it holds: the
+ * page says calmly when no such product is on it). A filter that is empty, unreadable or longer than the boxes accept (MAX_FILTER_LENGTH:
  * a pasted link must not send what typing cannot) is dropped; `corrected` says the URL should be
  * rewritten. A min above the max is kept, so the page can say so next to the boxes (see
  * pricesConflict); it is never sent to the API.
@@ -33,10 +40,12 @@ export function parseProductsSearch(search: URLSearchParams): {
   const category = rawCategory && rawCategory.length <= MAX_FILTER_LENGTH ? rawCategory : undefined;
   const minPrice = priceParam(search.get('min_price'));
   const maxPrice = priceParam(search.get('max_price'));
+  const product = search.get('product') || undefined;
   const params: ProductsListParams = {
     page: parsePageParam(search.get('page')),
     limit: parseLimitParam(search.get('limit')),
     ...definedOnly({ category, minPrice, maxPrice }),
+    ...(product === undefined ? {} : { product }),
   };
   return { params, corrected: serializeProductsSearch(params).toString() !== search.toString() };
 }
@@ -44,10 +53,18 @@ export function parseProductsSearch(search: URLSearchParams): {
 export function serializeProductsSearch(params: ProductsListParams): URLSearchParams {
   const search = new URLSearchParams();
   if (params.category !== undefined) search.set('category', params.category);
-  if (params.minPrice !== undefined) search.set('min_price', String(params.minPrice));
-  if (params.maxPrice !== undefined) search.set('max_price', String(params.maxPrice));
+  if (params.minPrice !== undefined) search.set('min_price', params.minPrice);
+  if (params.maxPrice !== undefined) search.set('max_price', params.maxPrice);
   writePageParams(search, params);
+  if (params.product !== undefined) search.set('product', params.product);
   return search;
+}
+
+/** What is fetched for a view: its params without the open product, so opening one fetches nothing. */
+export function listParamsOf(params: ProductsListParams): ProductsListParams {
+  if (params.product === undefined) return params;
+  const { page, limit, category, minPrice, maxPrice } = params;
+  return { page, limit, ...definedOnly({ category, minPrice, maxPrice }) };
 }
 
 export function filtersOf({ category, minPrice, maxPrice }: ProductsListParams): ProductFilters {
@@ -61,7 +78,7 @@ export function definedOnly(filters: ProductFilters): ProductFilters {
   ) as ProductFilters;
 }
 
-function priceParam(raw: string | null): number | undefined {
+function priceParam(raw: string | null): Price | undefined {
   if (raw === null) return undefined;
   const checked = checkPrice(raw);
   return checked.ok ? checked.value : undefined;
@@ -69,5 +86,7 @@ function priceParam(raw: string | null): number | undefined {
 
 /** A min above the max: a filter nothing can match, which the page explains instead of sending. */
 export function pricesConflict({ minPrice, maxPrice }: ProductFilters): boolean {
-  return minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
+  return (
+    minPrice !== undefined && maxPrice !== undefined && compareDecimals(minPrice, maxPrice) > 0
+  );
 }

@@ -47,15 +47,15 @@ describe('productsListQueryOptions', () => {
         page: 3,
         limit: 25,
         category: 'Home & Garden',
-        minPrice: 0,
-        maxPrice: 99.99,
+        minPrice: '0',
+        maxPrice: '99.990001',
       }),
     );
 
     expect(Object.fromEntries(seen[0] ?? [])).toEqual({
       category: 'Home & Garden',
       min_price: '0',
-      max_price: '99.99',
+      max_price: '99.990001',
       page: '3',
       limit: '25',
     });

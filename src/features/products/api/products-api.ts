@@ -2,7 +2,11 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { getApiClient } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
-import { pricesConflict, type ProductsListParams } from '../products-search-params';
+import {
+  listParamsOf,
+  pricesConflict,
+  type ProductsListParams,
+} from '../products-search-params';
 
 export const productSchema = v.object({
   id: v.string(),
@@ -30,9 +34,10 @@ const all = ['products'] as const;
 export const productsKeys = {
   all,
   lists: () => [...all, 'list'] as const,
-  list: (params: ProductsListParams) => [...productsKeys.lists(), params] as const,
+  /** Without the open product: opening one is not another list. */
+  list: (params: ProductsListParams) => [...productsKeys.lists(), listParamsOf(params)] as const,
   /** Pages the CSV export reads: apart from the table's, which they must not replace. */
-  exportPage: (params: ProductsListParams) => [...all, 'export', params] as const,
+  exportPage: (params: ProductsListParams) => [...all, 'export', listParamsOf(params)] as const,
 };
 
 export function fetchProducts(
