@@ -45,8 +45,12 @@ const box = (label: string) => screen.getByLabelText(label);
 /** The filters of each apply, without the history option. */
 const applied = (onApply: ReturnType<typeof vi.fn>) =>
   onApply.mock.calls.map(([filters]) => filters);
-// fireEvent rather than user-event: user-event waits on timers, which are fake here.
-const type = (label: string, value: string) => fireEvent.change(box(label), { target: { value } });
+// fireEvent rather than user-event: user-event waits on timers, which are fake here. Typing is an
+// InputEvent of type insertText, as a browser sends; picking a suggestion replaces the text.
+const type = (label: string, value: string) =>
+  fireEvent.input(box(label), { target: { value }, inputType: 'insertText' });
+const pick = (label: string, value: string) =>
+  fireEvent.input(box(label), { target: { value }, inputType: 'insertReplacementText' });
 const enter = (label: string) => fireEvent.keyDown(box(label), { key: 'Enter' });
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const pause = () => wait(FILTER_DEBOUNCE_MS);
@@ -132,7 +136,9 @@ describe('ProductFiltersBar', () => {
     type('Min price', 'abc');
     pause();
     expect(box('Min price')).toHaveAttribute('aria-invalid', 'true');
-    expect(box('Min price')).toHaveAccessibleDescription('Enter a number, such as 10, 10.50 or 19.999.');
+    expect(box('Min price')).toHaveAccessibleDescription(
+      'Enter a number, such as 10, 10.50 or 19.999.',
+    );
     enter('Min price');
     pause();
     expect(onApply).not.toHaveBeenCalled();
@@ -206,13 +212,13 @@ describe('ProductFiltersBar', () => {
   it('adds one history entry per edit: the first apply pushes, the rest of it replace', () => {
     const onApply = setup();
     fireEvent.focus(box('Category'));
-    type('Category', 'Home');
+    type('Category', 'Toys');
     pause();
-    type('Category', 'Home & Garden');
+    type('Category', 'Toys & Games');
     pause();
     expect(onApply.mock.calls).toEqual([
-      [{ category: 'Home' }, { replace: false }],
-      [{ category: 'Home & Garden' }, { replace: true }],
+      [{ category: 'Toys' }, { replace: false }],
+      [{ category: 'Toys & Games' }, { replace: true }],
     ]);
     // Enter ends the edit; the next one pushes again.
     type('Min price', '5');
@@ -223,6 +229,47 @@ describe('ProductFiltersBar', () => {
       { replace: true },
       { replace: false },
     ]);
+  });
+
+  it('sends no partial word after a pause: only a known category or no start of one', () => {
+    const onApply = setup();
+    type('Category', 'hom');
+    pause();
+    type('Category', 'Home &');
+    pause();
+    expect(onApply).not.toHaveBeenCalled();
+    // The prices typed meanwhile still apply; the category in effect stays.
+    type('Min price', '5');
+    pause();
+    expect(applied(onApply)).toEqual([{ category: undefined, minPrice: '5' }]);
+    expect(box('Category')).toHaveValue('Home &');
+    type('Category', 'Home & Garden');
+    pause();
+    expect(applied(onApply).at(-1)).toEqual({ category: 'Home & Garden', minPrice: '5' });
+    type('Category', 'Bo');
+    pause();
+    type('Category', 'Bookshelves');
+    pause();
+    expect(applied(onApply).at(-1)).toEqual({ category: 'Bookshelves', minPrice: '5' });
+  });
+
+  it('sends a partial word on Enter or on leaving the boxes, as asked', () => {
+    const onApply = setup();
+    type('Category', 'Hom');
+    enter('Category');
+    expect(applied(onApply)).toEqual([{ category: 'Hom' }]);
+    type('Category', 'Boo');
+    fireEvent.blur(box('Category'), { relatedTarget: document.body });
+    expect(applied(onApply).at(-1)).toEqual({ category: 'Boo' });
+  });
+
+  it('sends a picked suggestion at once, without waiting for a pause', () => {
+    const onApply = setup();
+    type('Category', 'Hom');
+    pick('Category', 'Home & Garden');
+    expect(onApply.mock.calls).toEqual([[{ category: 'Home & Garden' }, { replace: false }]]);
+    pause();
+    expect(onApply).toHaveBeenCalledTimes(1);
   });
 
   it('applies on leaving the boxes', () => {

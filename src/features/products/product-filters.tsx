@@ -4,6 +4,7 @@ import {
   useId,
   useRef,
   useState,
+  type ChangeEvent,
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
@@ -45,7 +46,10 @@ function urlErrors(filters: ProductFilters): FilterErrors {
 
 /**
  * Category, Min price and Max price boxes. What is typed is applied on Enter, on leaving the
- * boxes or after a pause; invalid input is explained next to its box and never sent.
+ * boxes or after a pause; invalid input is explained next to its box and never sent. The Category
+ * box offers the known categories that match (a `datalist`); a pause on the start of one ("Hom"
+ * of "Home & Garden") sends nothing, since the person is most likely still typing: picking a
+ * suggestion, Enter or leaving the boxes sends it.
  */
 export function ProductFiltersBar({
   filters,
@@ -83,20 +87,22 @@ export function ProductFiltersBar({
     editPushed.current = true;
   }
 
-  function apply(next: FilterDrafts) {
+  function apply(next: FilterDrafts, { afterPause = false } = {}) {
     const checked = checkDrafts(next, lastEditedPrice);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     setErrors({});
-    const category = canonicalCategory(checked.filters.category, categories);
+    const typed = canonicalCategory(checked.filters.category, categories);
+    // A pause on a partial word keeps the category in effect; the prices still apply.
+    const category = afterPause && isCategoryPrefix(typed, categories) ? filters.category : typed;
     const nextFilters = { ...checked.filters, category };
     if (!sameFilters(nextFilters, filters)) applyFilters(nextFilters);
   }
 
   // Reads the latest filters when the timer fires, without restarting the timer when they change.
-  const applyAfterPause = useEffectEvent(apply);
+  const applyAfterPause = useEffectEvent((next: FilterDrafts) => apply(next, { afterPause: true }));
   useEffect(() => {
     const timer = setTimeout(() => applyAfterPause(drafts), FILTER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -105,6 +111,21 @@ export function ProductFiltersBar({
   function edit(field: keyof FilterDrafts, value: string) {
     if (field !== 'category') setLastEditedPrice(field);
     setDrafts((current) => ({ ...current, [field]: value }));
+  }
+
+  /** A suggestion picked from the list is a choice made, not a word being typed: sent at once. */
+  function editCategory(event: ChangeEvent<HTMLInputElement>) {
+    const { value } = event.target;
+    const native = event.nativeEvent;
+    const typedKey =
+      typeof InputEvent !== 'undefined' &&
+      native instanceof InputEvent &&
+      native.inputType !== 'insertReplacementText';
+    edit('category', value);
+    if (!typedKey && categories.includes(value)) {
+      apply({ ...drafts, category: value });
+      editPushed.current = false;
+    }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -144,7 +165,7 @@ export function ProductFiltersBar({
         label="Category"
         value={drafts.category}
         error={errors.category}
-        onChange={(value) => edit('category', value)}
+        onChange={(_, event) => editCategory(event)}
         onKeyDown={onKeyDown}
         list={listId}
         className="w-56"
@@ -156,6 +177,7 @@ export function ProductFiltersBar({
       </datalist>
       <FilterField
         label="Min price"
+        hint="at least, inclusive"
         value={drafts.minPrice}
         error={errors.minPrice}
         onChange={(value) => edit('minPrice', value)}
@@ -165,6 +187,7 @@ export function ProductFiltersBar({
       />
       <FilterField
         label="Max price"
+        hint="at most, inclusive"
         value={drafts.maxPrice}
         error={errors.maxPrice}
         onChange={(value) => edit('maxPrice', value)}
@@ -181,6 +204,7 @@ export function ProductFiltersBar({
 
 function FilterField({
   label,
+  hint,
   value,
   error,
   onChange,
@@ -190,9 +214,11 @@ function FilterField({
   className,
 }: {
   label: string;
+  /** Said beside the label, outside it: the label is the box's accessible name. */
+  hint?: string;
   value: string;
   error: string | undefined;
-  onChange: (value: string) => void;
+  onChange: (value: string, event: ChangeEvent<HTMLInputElement>) => void;
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
   list?: string;
   inputMode?: 'decimal';
@@ -202,14 +228,17 @@ function FilterField({
   const errorId = useId();
   return (
     <div className={`flex flex-col gap-1 text-sm ${className}`}>
-      <label htmlFor={inputId} className="font-medium">
-        {label}
-      </label>
+      <div className="flex items-baseline gap-1.5">
+        <label htmlFor={inputId} className="font-medium">
+          {label}
+        </label>
+        {hint && <span className="text-xs text-slate-600 dark:text-slate-400">{hint}</span>}
+      </div>
       <input
         id={inputId}
         type="text"
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(event.target.value, event)}
         onKeyDown={onKeyDown}
         list={list}
         inputMode={inputMode}
@@ -242,6 +271,24 @@ export function canonicalCategory(
   if (category === undefined) return undefined;
   const lower = category.toLowerCase();
   return categories.find((known) => known.toLowerCase() === lower) ?? category;
+}
+
+/**
+ * Whether a typed category is only the start of known ones ("hom" of "Home & Garden"), case
+ * aside, and not a known category itself: a pause there is not a choice.
+ */
+export function isCategoryPrefix(
+  category: string | undefined,
+  categories: readonly string[],
+): boolean {
+  if (category === undefined) return false;
+  const lower = category.toLowerCase();
+  return (
+    categories.some((known) => {
+      const knownLower = known.toLowerCase();
+      return knownLower !== lower && knownLower.startsWith(lower);
+    }) && !categories.some((known) => known.toLowerCase() === lower)
+  );
 }
 
 /** Known categories that contain the typed text, ignoring case: "toys" → ["Toys & Games"]. */

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
 import { lazyModule } from '../../components/lazy-module';
@@ -19,12 +20,14 @@ import { productsColumns } from './products-columns';
 import {
   definedOnly,
   filtersOf,
+  listParamsOf,
   parseProductsSearch,
   serializeProductsSearch,
   type ProductsListParams,
 } from './products-search-params';
 import { seenCategories } from './seen-categories';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { apiLine } from '../../lib/display-text';
 
 const productsList: UrlListConfig<
   ProductsListParams,
@@ -35,6 +38,13 @@ const productsList: UrlListConfig<
   serialize: serializeProductsSearch,
   queryOptions: productsListQueryOptions,
 };
+
+/** Marks the history entry that opening a product pushed, so closing it is Back. */
+const OPENED_HERE = 'productDetailsOpened';
+
+function openedHere(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && OPENED_HERE in state;
+}
 
 function getProductId(product: Product): string {
   return product.id;
@@ -62,17 +72,55 @@ export function ProductsListPage({
   const filtered = hasFilters(filters);
   const queryClient = useQueryClient();
   const [notApplied, setNotApplied] = useState(false);
-  // The product open in its details dialog, and the dialog once its code has arrived.
-  const [details, setDetails] = useState<Product | null>(null);
+  const navigateTo = useNavigate();
+  const location = useLocation();
+  // The product open in its details dialog is the URL's `product=`, so it can be linked, reloaded
+  // and closed with Back; the dialog shows once its code has arrived. The API has no endpoint for
+  // one product: the details are the row as this page of the list returned it.
+  const openId = params.product;
+  const rows = list.data?.data;
+  const details = openId === undefined ? undefined : rows?.find((row) => row.id === openId);
+  const notOnPage = openId !== undefined && !list.busy && rows !== undefined && !details;
   const [Details, setDetailsComponent] = useState<ComponentType<DetailsProps> | null>(null);
   const [detailsProblem, setDetailsProblem] = useState('');
+  const wantDetails = details !== undefined && Details === null;
+  useEffect(() => {
+    if (!wantDetails) return;
+    let live = true;
+    loadDetails().then(
+      (component) => live && setDetailsComponent(() => component),
+      () => live && setDetailsProblem('The product’s details could not be loaded. Try again.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wantDetails]);
+  // Closed by Back as much as by the dialog: the row it was opened from takes the focus back,
+  // unless the focus already went somewhere (the native dialog returns it to its opener).
+  const shownId = details?.id;
+  useEffect(() => {
+    if (shownId === undefined) return;
+    const id = shownId;
+    return () => {
+      requestAnimationFrame(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(id)}"]`)?.focus();
+      });
+    };
+  }, [shownId]);
+
   function openDetails(product: Product) {
     setDetailsProblem('');
-    setDetails(product);
-    loadDetails().then(
-      (component) => setDetailsComponent(() => component),
-      () => setDetailsProblem('The product’s details could not be loaded. Try again.'),
-    );
+    const search = serializeProductsSearch({ ...listParamsOf(params), product: product.id });
+    // One history entry: Back closes the details. Opening another from a stale link replaces.
+    navigateTo({ search: `?${search.toString()}` }, { state: { [OPENED_HERE]: true } });
+  }
+  function closeDetails() {
+    if (openedHere(location.state)) {
+      void navigateTo(-1);
+    } else {
+      list.navigate(listParamsOf(params), { replace: true });
+    }
   }
   const view = useMemo(
     // The export writes the view's filters, every page of it.
@@ -104,7 +152,24 @@ export function ProductsListPage({
       <p aria-live="polite" className="text-sm text-red-800 empty:hidden dark:text-red-200">
         {detailsProblem}
       </p>
-      {details && Details && <Details product={details} onClose={() => setDetails(null)} />}
+      <div aria-live="polite" className="empty:hidden">
+        {notOnPage && (
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <span className="min-w-0 break-all">
+              Product “{apiLine(openId, 80)}” is not on this page. It may be on another page, or no
+              longer match these filters.
+            </span>
+            <button
+              type="button"
+              onClick={closeDetails}
+              className="font-medium text-blue-700 underline dark:text-blue-300"
+            >
+              Dismiss
+            </button>
+          </p>
+        )}
+      </div>
+      {details && Details && <Details product={details} onClose={closeDetails} />}
       <DataTable
         label="Products"
         noun="products"
@@ -112,7 +177,7 @@ export function ProductsListPage({
         data={list.data}
         busy={list.busy}
         pagination={params}
-        onPaginationChange={(next) => list.navigate({ ...params, ...next })}
+        onPaginationChange={(next) => list.navigate({ ...listParamsOf(params), ...next })}
         getRowId={getProductId}
         onRowActivate={openDetails}
         view={view}
@@ -128,7 +193,7 @@ export function ProductsListPage({
               category={filters.category}
               categories={categories}
               onPick={(category) =>
-                list.navigate({ ...params, page: 1, category }, { replace: false })
+                list.navigate({ ...listParamsOf(params), page: 1, category }, { replace: false })
               }
             />
           ) : (

@@ -31,7 +31,13 @@ describe('parseProductsSearch', () => {
     }).toString();
     expect(search).toBe('category=Home+%26+Garden&min_price=10.5&max_price=20.25&page=2&limit=25');
     expect(parse(search)).toEqual({
-      params: { page: 2, limit: 25, category: 'Home & Garden', minPrice: '10.5', maxPrice: '20.25' },
+      params: {
+        page: 2,
+        limit: 25,
+        category: 'Home & Garden',
+        minPrice: '10.5',
+        maxPrice: '20.25',
+      },
       corrected: false,
     });
   });

@@ -2,11 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { getApiClient } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
-import {
-  listParamsOf,
-  pricesConflict,
-  type ProductsListParams,
-} from '../products-search-params';
+import { listParamsOf, pricesConflict, type ProductsListParams } from '../products-search-params';
 
 export const productSchema = v.object({
   id: v.string(),
