@@ -41,6 +41,13 @@ export interface ProductFilter {
   category?: string;
   minPrice?: number;
   maxPrice?: number;
+  /** `mills`: prices a thousandth lower, as an API with three decimals (see scenarios.ts). */
+  prices?: 'cents' | 'mills';
+}
+
+/** 20 → 19.999: the generated price, a thousandth lower, rounded to the thousandth. */
+export function millsPrice(price: number): number {
+  return Math.round(price * 1000 - 1) / 1000;
 }
 
 // Paging through one filtered view must not rescan 100k products per page, but filters are
@@ -106,7 +113,11 @@ export class MockDb {
 
   listProducts(request: PageRequest & ProductFilter): Page<Product> {
     const products = this.filterProducts(request);
-    return pageOf(products.length, request, (position) => products[position] as Product);
+    const mills = request.prices === 'mills';
+    return pageOf(products.length, request, (position) => {
+      const product = products[position] as Product;
+      return mills ? { ...product, price: millsPrice(product.price) } : product;
+    });
   }
 
   private usersSortedBy(field: UserSortField, nameOrder: SortedNameOrder): Uint32Array {
@@ -121,15 +132,24 @@ export class MockDb {
     return order;
   }
 
-  private filterProducts({ category, minPrice, maxPrice }: ProductFilter): readonly Product[] {
+  private filterProducts({
+    category,
+    minPrice,
+    maxPrice,
+    prices,
+  }: ProductFilter): readonly Product[] {
     const base = category === undefined ? this.products : this.productsIn(category);
     if (minPrice === undefined && maxPrice === undefined) return base;
-    const cacheKey = JSON.stringify([category, minPrice, maxPrice]);
+    const priceOf = prices === 'mills' ? millsPrice : (price: number) => price;
+    const cacheKey = JSON.stringify([category, minPrice, maxPrice, prices === 'mills']);
     const cached = this.filterCache.get(cacheKey);
     if (cached) return cached;
     const low = minPrice ?? -Infinity;
     const high = maxPrice ?? Infinity;
-    const filtered = base.filter((product) => product.price >= low && product.price <= high);
+    const filtered = base.filter((product) => {
+      const price = priceOf(product.price);
+      return price >= low && price <= high;
+    });
     if (this.filterCache.size >= FILTER_CACHE_SIZE) {
       const oldest = this.filterCache.keys().next().value;
       if (oldest !== undefined) this.filterCache.delete(oldest);

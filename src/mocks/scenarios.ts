@@ -61,6 +61,9 @@ const failureSchema = z
     path: ['status'],
   });
 
+export const PRODUCT_PRICES = ['cents', 'mills'] as const;
+export type ProductPrices = (typeof PRODUCT_PRICES)[number];
+
 export const scenarioInputSchema = z
   .object({
     latencyMs: z.number().min(0).max(10_000).optional(),
@@ -68,6 +71,23 @@ export const scenarioInputSchema = z
     /** The sort fields `/v1/users` accepts (each with its `-` form); `[]` accepts none. */
     userSorts: z.array(z.enum(USER_SORT_FIELDS)).max(USER_SORT_FIELDS.length).optional(),
     nameOrder: z.enum(NAME_ORDERS).optional(),
+    /**
+     * `mills`: every product costs a thousandth less (20 becomes 19.999, 0.5 becomes 0.499), as
+     * an API that keeps three decimals would answer; `min_price` and `max_price` filter those.
+     * `cents` (the default): the generated prices.
+     */
+    productPrices: z.enum(PRODUCT_PRICES).optional(),
+    /**
+     * Fields a user lookup carries beyond the spec's, after them: `{"status": "suspended"}`, as an
+     * API that grew a field the console does not know would send. `{}` sends only the default.
+     */
+    userFields: z
+      .record(
+        z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be a lower-case field name'),
+        z.json(),
+      )
+      .refine((fields) => Object.keys(fields).length <= 20, 'at most 20 fields')
+      .optional(),
     reset: z.boolean().optional(),
   })
   .strict();
@@ -91,6 +111,8 @@ interface TokenScenario {
   latencyMs: number;
   failures: SimulatedFailure[];
   users: UsersBehaviour;
+  productPrices: ProductPrices;
+  userFields: Record<string, unknown>;
 }
 
 /**
@@ -124,13 +146,17 @@ export class ScenarioStore {
     if (!parsed.success) {
       throw invalidParameter(`Invalid scenario: ${describeIssue(parsed.error.issues)}`);
     }
-    const { latencyMs, fail, userSorts, nameOrder, reset } = parsed.data;
+    const { latencyMs, fail, userSorts, nameOrder, productPrices, userFields, reset } = parsed.data;
     if (reset) this.byToken.delete(token);
     const scenario = this.byToken.get(token) ?? {
       latencyMs: 0,
       failures: [],
       users: DEFAULT_USERS_BEHAVIOUR,
+      productPrices: 'cents',
+      userFields: {},
     };
+    if (productPrices) scenario.productPrices = productPrices;
+    if (userFields) scenario.userFields = userFields;
     if (latencyMs !== undefined) scenario.latencyMs = latencyMs;
     if (fail) scenario.failures.push(...(Array.isArray(fail) ? fail : [fail]));
     if (userSorts) scenario.users = { ...scenario.users, sorts: userSorts };
@@ -144,6 +170,14 @@ export class ScenarioStore {
 
   usersBehaviourFor(token: string): UsersBehaviour {
     return this.byToken.get(token)?.users ?? DEFAULT_USERS_BEHAVIOUR;
+  }
+
+  productPricesFor(token: string): ProductPrices {
+    return this.byToken.get(token)?.productPrices ?? 'cents';
+  }
+
+  userFieldsFor(token: string): Record<string, unknown> {
+    return this.byToken.get(token)?.userFields ?? {};
   }
 
   /**

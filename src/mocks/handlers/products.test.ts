@@ -4,7 +4,8 @@ import type { Product } from '../data.ts';
 import type { Page } from '../db.ts';
 import { mintDemoToken } from '../jwt.ts';
 import { createTestServer } from '../node.ts';
-import { fetchApi, expectError } from '../test-support.ts';
+import { fetchApi, expectError, postScenario } from '../test-support.ts';
+import { millsPrice } from '../db.ts';
 
 const { server, api } = createTestServer({ users: 10, products: 3000 });
 let token: string;
@@ -49,6 +50,25 @@ describe('GET /v1/products', () => {
       data: [],
       meta: { total: 0, page: 1, limit: 50 },
     });
+  });
+
+  it('answers with three decimals under the mills scenario, and filters on them', async () => {
+    expect((await postScenario(token, { productPrices: 'mills' })).status).toBe(204);
+    const page = await listProducts('?limit=100');
+    expect(page.data.map((product) => product.price)).toEqual(
+      api.db.products.slice(0, 100).map((product) => millsPrice(product.price)),
+    );
+    expect(millsPrice(20)).toBe(19.999);
+    const at20 = expected((product) => product.price === 20);
+    expect(at20.length).toBeGreaterThan(0);
+    const exact = await listProducts('?min_price=19.999&max_price=19.999&limit=100');
+    expect(exact.data.map((product) => product.id)).toEqual(at20.map((product) => product.id));
+    expect(new Set(exact.data.map((product) => product.price))).toEqual(new Set([19.999]));
+    // Bounds are inclusive: 19.9985 up to 19.999 keeps them, 19.9991 up does not.
+    expect((await listProducts('?min_price=19.9985&max_price=19.999')).meta.total).toBe(
+      at20.length,
+    );
+    expect((await listProducts('?min_price=19.9991&max_price=19.9999')).meta.total).toBe(0);
   });
 
   it('keeps prices within inclusive decimal bounds', async () => {

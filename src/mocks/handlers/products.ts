@@ -4,16 +4,27 @@ import { invalidParameter, pageParams, priceParam, singleParam } from '../http-u
 
 export function productHandlers(context: MockContext): HttpHandler[] {
   return [
-    apiGet(context, { path: '/v1/products', scope: 'products:read', kind: 'list' }, ({ url }) => {
-      const params = url.searchParams;
-      const minPrice = priceParam(params, 'min_price');
-      const maxPrice = priceParam(params, 'max_price');
-      if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-        throw invalidParameter('min_price must not be greater than max_price');
-      }
-      // An unknown category is not an error: it just matches nothing, as a filter should.
-      const category = singleParam(params, 'category');
-      return context.db.listProducts({ ...pageParams(params), category, minPrice, maxPrice });
-    }),
+    apiGet(
+      context,
+      { path: '/v1/products', scope: 'products:read', kind: 'list' },
+      ({ url, token }) => {
+        const params = url.searchParams;
+        const minPrice = priceParam(params, 'min_price');
+        const maxPrice = priceParam(params, 'max_price');
+        if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+          throw invalidParameter('min_price must not be greater than max_price');
+        }
+        // An unknown category is not an error: it just matches nothing, as a filter should.
+        const category = singleParam(params, 'category');
+        const prices = context.scenarios.productPricesFor(token);
+        return context.db.listProducts({
+          ...pageParams(params),
+          category,
+          minPrice,
+          maxPrice,
+          prices,
+        });
+      },
+    ),
   ];
 }

@@ -21,6 +21,13 @@ function sortParam(
   );
 }
 
+/** A role for each user, the same every time: one in 50 an admin, one in 10 support. */
+export function roleOf(id: string): string {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 1_000_003;
+  return hash % 50 === 0 ? 'admin' : hash % 10 === 0 ? 'support' : 'member';
+}
+
 export function userHandlers(context: MockContext): HttpHandler[] {
   return [
     apiGet(context, { path: '/v1/users', scope: 'users:read', kind: 'list' }, ({ url, token }) => {
@@ -34,13 +41,22 @@ export function userHandlers(context: MockContext): HttpHandler[] {
     apiGet(
       context,
       { path: '/v1/users/:id', scope: 'users:read', kind: 'detail' },
-      ({ params, url }) => {
+      ({ params, url, token }) => {
         const id = String(params.id);
         const user = context.db.getUser(id);
         if (!user) throw new ApiProblem(404, 'not_found', `User ${id} not found`);
         const apiBase = url.origin + url.pathname.slice(0, url.pathname.lastIndexOf('/v1/users/'));
         const avatarUrl = servedAvatarUrl(user.profile.avatar_url, apiBase);
-        return { data: { ...user, profile: { ...user.profile, avatar_url: avatarUrl } } };
+        const { profile, ...fields } = user;
+        // `role` is not in the spec: a field the console does not know, as a real API grows them.
+        return {
+          data: {
+            ...fields,
+            role: roleOf(user.id),
+            profile: { ...profile, avatar_url: avatarUrl },
+            ...context.scenarios.userFieldsFor(token),
+          },
+        };
       },
     ),
   ];
