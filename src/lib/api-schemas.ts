@@ -19,3 +19,26 @@ export function itemEnvelope<Item extends v.GenericSchema>(itemSchema: Item) {
 }
 
 export type ListPage<Item> = { data: Item[]; meta: ListMeta };
+
+/** A response read through a schema, and the body as the API sent it (parsed, every field kept). */
+export type WithRawBody<T> = { data: T; raw: unknown };
+
+/**
+ * Validates like `schema`, but keeps the whole body beside what it read. A valibot object drops
+ * the keys it does not name, which is right for what the console shows and wrong for a "Raw JSON"
+ * view, where support needs the field the API added yesterday (`status: "suspended"`) too. The
+ * body is the parsed JSON, so the raw view's size and depth limits (formatJson) still apply.
+ */
+export function withRawBody<T>(schema: v.GenericSchema<unknown, T>) {
+  return v.pipe(
+    v.unknown(),
+    v.rawTransform<unknown, WithRawBody<T>>(({ dataset, addIssue, NEVER }) => {
+      const parsed = v.safeParse(schema, dataset.value);
+      if (parsed.success) return { data: parsed.output, raw: dataset.value };
+      for (const issue of parsed.issues) {
+        addIssue({ message: issue.message, ...(issue.path ? { path: issue.path } : {}) });
+      }
+      return NEVER;
+    }),
+  );
+}

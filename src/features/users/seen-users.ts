@@ -49,7 +49,7 @@ export function indexUsersFrom(queryClient: QueryClient): void {
   });
 }
 
-/** Users in an answer about users: a page's `data`, one user, or Find's `matches`. */
+/** Users in an answer about users: a page's `data`, a lookup's `data`, or Find's `matches`. */
 function take(queryKey: readonly unknown[], data: unknown): void {
   if (queryKey[0] !== 'users' || typeof data !== 'object' || data === null) return;
   const found: SeenUser[] = [];
@@ -60,6 +60,7 @@ function take(queryKey: readonly unknown[], data: unknown): void {
   for (const key of ['data', 'matches'] as const) {
     const list = (data as Record<string, unknown>)[key];
     if (Array.isArray(list)) list.forEach(add);
+    else add(list);
   }
   if (found.length > 0) rememberUsers(found);
 }

@@ -13,7 +13,7 @@ import { RawJson } from '../../components/raw-json';
 import { RefreshStatus } from '../../components/refresh-status';
 import { ViewSwitch } from '../../components/view-switch';
 import { formatJson } from '../../lib/json-text';
-import { userDetailQueryOptions, type UserDetail } from './api/users-api';
+import { userDetailQueryOptions, type UserDetail, type UserLookup } from './api/users-api';
 import { usersListHref } from './last-users-search';
 import { readRecentLookups } from './recent-lookups';
 import { blockedImageOrigin, UserAvatar } from './user-avatar';
@@ -26,7 +26,7 @@ export function UserPage({ id, imageSources }: { id: string; imageSources: reado
   const location = useLocation();
   useDocumentTitle(
     query.data
-      ? apiLine(query.data.name, 100)
+      ? apiLine(query.data.data.name, 100)
       : query.error?.status === 404
         ? 'User not found'
         : apiLine(id, 100),
@@ -43,7 +43,7 @@ export function UserPage({ id, imageSources }: { id: string; imageSources: reado
       </Link>
       {query.data ? (
         <UserProfile
-          user={query.data}
+          lookup={query.data}
           imageSources={imageSources}
           // Its own line on a phone and right-aligned: "Updated 1 second ago" growing from "just
           // now" neither wraps the row nor moves the button (or the profile below).
@@ -102,14 +102,15 @@ const VIEWS = [
 ] as const;
 
 function UserProfile({
-  user,
+  lookup,
   imageSources,
   refresh,
 }: {
-  user: UserDetail;
+  lookup: UserLookup;
   imageSources: readonly string[];
   refresh: ReactNode;
 }) {
+  const user = lookup.data;
   const [view, setView] = useState<'profile' | 'raw'>('profile');
   const avatarUrl = user.profile.avatar_url;
   const blockedOrigin = blockedImageOrigin(avatarUrl, imageSources);
@@ -135,17 +136,17 @@ function UserProfile({
         <ViewSwitch value={view} options={VIEWS} onChange={setView} />
         {refresh}
       </div>
-      {view === 'profile' ? <ProfileDetails user={user} /> : <UserResponse user={user} />}
+      {view === 'profile' ? <ProfileDetails user={user} /> : <UserResponse body={lookup.raw} />}
     </article>
   );
 }
 
 /**
- * The lookup's answer as JSON, for support to hand on. It is the answer as the console read it:
- * the `{ data }` envelope with the fields the console knows (the schema drops any others).
+ * The lookup's answer as JSON, for support to hand on: the body as the API sent it, every field
+ * included, those the console does not know too (a `status: "suspended"` must not go unseen).
  */
-function UserResponse({ user }: { user: UserDetail }) {
-  const raw = useMemo(() => formatJson({ data: user }), [user]);
+function UserResponse({ body }: { body: unknown }) {
+  const raw = useMemo(() => formatJson(body), [body]);
   return (
     <div className="max-w-3xl space-y-2">
       <CopyButton text={raw.text} label="Copy JSON" />

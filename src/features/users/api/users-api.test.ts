@@ -102,10 +102,45 @@ describe('userDetailQueryOptions', () => {
       }),
     );
 
-    await expect(queryClient().fetchQuery(userDetailQueryOptions('user_a/b c'))).resolves.toEqual(
-      detail,
-    );
+    await expect(queryClient().fetchQuery(userDetailQueryOptions('user_a/b c'))).resolves.toEqual({
+      data: detail,
+      raw: { data: detail },
+    });
     expect(path).toBe('/v1/users/user_a%2Fb%20c');
+  });
+
+  it('keeps the body as sent beside the fields it reads, unknown ones included', async () => {
+    const sent = {
+      data: {
+        role: 'admin',
+        ...user,
+        status: 'suspended',
+        profile: { bio: '', location: '', avatar_url: '', pronouns: 'they' },
+      },
+      meta: { served_by: 'eu-1' },
+    };
+    server.use(http.get(`${BASE}/v1/users/:id`, () => HttpResponse.json(sent)));
+
+    const lookup = await queryClient().fetchQuery(userDetailQueryOptions(user.id));
+
+    expect(lookup.raw).toEqual(sent);
+    expect(Object.keys(lookup.raw as object)).toEqual(['data', 'meta']);
+    expect(Object.keys((lookup.raw as typeof sent).data)).toEqual(Object.keys(sent.data));
+    expect(lookup.data).toEqual({ ...user, profile: { bio: '', location: '', avatar_url: '' } });
+  });
+
+  it('still refuses a body without the fields it reads, naming where', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users/:id`, () =>
+        HttpResponse.json({ data: { ...user, profile: { bio: 1 } } }),
+      ),
+    );
+    await expect(
+      queryClient().fetchQuery({ ...userDetailQueryOptions(user.id), retry: false }),
+    ).rejects.toMatchObject({
+      kind: 'schema',
+      message: expect.stringMatching(/data\.profile\.bio/),
+    });
   });
 
   it('answers "not found" for an id that URL rules would rewrite', async () => {

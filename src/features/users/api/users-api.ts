@@ -2,7 +2,13 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ApiError } from '../../../lib/api-error';
 import { getApiClient } from '../../../lib/api-client';
-import { itemEnvelope, listEnvelope, type ListPage } from '../../../lib/api-schemas';
+import {
+  itemEnvelope,
+  listEnvelope,
+  withRawBody,
+  type ListPage,
+  type WithRawBody,
+} from '../../../lib/api-schemas';
 
 // Formats (the user_ prefix, e-mail syntax, ISO timestamps) are checked where they are shown, not
 // here: one odd value should not hide a whole page of users behind a contract error.
@@ -24,6 +30,8 @@ export const userDetailSchema = v.object({
 
 export type User = v.InferOutput<typeof userSchema>;
 export type UserDetail = v.InferOutput<typeof userDetailSchema>;
+/** A lookup's user as read, and its body as the API sent it (for Raw JSON and Copy JSON). */
+export type UserLookup = WithRawBody<UserDetail>;
 
 /** The item's fields in the API's order: the CSV export's header. */
 export const userFields = [
@@ -51,7 +59,7 @@ export type UsersSearchPageParams = {
 };
 
 const usersPageSchema = listEnvelope(userSchema);
-const userLookupSchema = itemEnvelope(userDetailSchema);
+const userLookupSchema = withRawBody(itemEnvelope(userDetailSchema));
 
 const all = ['users'] as const;
 
@@ -83,7 +91,7 @@ export function fetchUsers(
   });
 }
 
-export async function fetchUser(id: string, signal?: AbortSignal): Promise<UserDetail> {
+export async function fetchUser(id: string, signal?: AbortSignal): Promise<UserLookup> {
   if (id === '.' || id === '..') {
     // URL normalisation turns these into "parent folder", so the API cannot even be asked; no
     // user can have such an id, so answer as the API would.
@@ -96,11 +104,11 @@ export async function fetchUser(id: string, signal?: AbortSignal): Promise<UserD
       url: `${getApiClient().baseUrl}/v1/users/${id}`,
     });
   }
-  const body = await getApiClient().get(`/v1/users/${encodeURIComponent(id)}`, {
+  const { data: body, raw } = await getApiClient().get(`/v1/users/${encodeURIComponent(id)}`, {
     schema: userLookupSchema,
     signal,
   });
-  return body.data;
+  return { data: body.data, raw };
 }
 
 /** `prefetch`: fetched ahead of need (the next page), which demo mode tells its mock. */

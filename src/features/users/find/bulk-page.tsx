@@ -246,7 +246,7 @@ async function lookUp(
     return user ? { kind: 'found', user } : { kind: 'not-found' };
   }
   try {
-    const user: UserDetail = await queryClient.fetchQuery({
+    const { data: user }: { data: UserDetail } = await queryClient.fetchQuery({
       ...userDetailQueryOptions(query.id),
       retry: retryUnlessRateLimited,
     });
