@@ -122,8 +122,9 @@ test('a product has a link: reload reopens it, Back closes it, Forward opens it 
   const linked = new RegExp(`/products\\?category=Books&page=2&product=${id}$`);
   await expect(page).toHaveURL(linked);
 
+  // A reload starts the whole app again: on a busy machine that takes more than the usual wait.
   await page.reload();
-  await expect(details(page)).toContainText(id);
+  await expect(details(page)).toContainText(id, { timeout: 20_000 });
 
   await page.goBack();
   await expect(details(page)).toHaveCount(0);
@@ -183,9 +184,16 @@ test('the Category box offers matching categories and sends no partial word', as
   // The whole word is sent after a pause.
   await category.fill('Home & Garden');
   await expect(page).toHaveURL(/\/products\?category=Home\+%26\+Garden&min_price=1$/);
-  await expect(productsTable(page)).toHaveAttribute('aria-busy', 'false');
+});
 
-  // Enter sends what is there, partial or not, and the page suggests what it may mean.
+test('Enter sends a partial category, and the page suggests what it may mean', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/products?min_price=1' });
+  await expect(productsTable(page)).toHaveAttribute('aria-busy', 'false');
+  const sent = productRequests(page);
+  const category = field(page, 'Category');
   await category.fill('Hom');
   await category.press('Enter');
   await expect(page).toHaveURL(/\/products\?category=Hom&min_price=1$/);

@@ -83,7 +83,8 @@ export function ProductsListPage({
   const notOnPage = openId !== undefined && !list.busy && rows !== undefined && !details;
   const [Details, setDetailsComponent] = useState<ComponentType<DetailsProps> | null>(null);
   const [detailsProblem, setDetailsProblem] = useState('');
-  const wantDetails = details !== undefined && Details === null;
+  // Fetched with the rows, not after them: a shared link opens the details as soon as it can.
+  const wantDetails = openId !== undefined && Details === null;
   useEffect(() => {
     if (!wantDetails) return;
     let live = true;
