@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatPrice, formatRange } from './format';
+import { formatCount, formatRange } from './format';
 
 describe('formatRange', () => {
   it.each([
@@ -20,12 +20,5 @@ describe('formatRange', () => {
 describe('number formats', () => {
   it('groups thousands', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
-  });
-
-  it('shows prices with every decimal sent, at least two, and no currency symbol', () => {
-    expect(formatPrice(1999.5)).toBe('1,999.50');
-    expect(formatPrice(0)).toBe('0.00');
-    expect(formatPrice(19.999)).toBe('19.999');
-    expect(formatPrice(1234.5678)).toBe('1,234.5678');
   });
 });

@@ -1,5 +1,3 @@
-import { formatDecimal } from './decimal';
-
 // A fixed locale: the UI contract promises "1–50 of 1,000", whatever the browser's language.
 const LOCALE = 'en-US';
 
@@ -8,11 +6,6 @@ let countFormat: Intl.NumberFormat | undefined;
 
 export function formatCount(value: number): string {
   return (countFormat ??= new Intl.NumberFormat(LOCALE)).format(value);
-}
-
-/** Every decimal the API sent, at least two, never rounded: see formatDecimal. */
-export function formatPrice(value: number): string {
-  return formatDecimal(value);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { formatPrice } from '../../lib/format';
 import { apiLine } from '../../lib/display-text';
 import { formatDateTime } from '../../lib/time';
 import { CopyIdButton } from './copy-id-button';
@@ -58,8 +57,4 @@ export function DateTimeText({ value }: { value: string }) {
       {formatDateTime(ms)}
     </time>
   );
-}
-
-export function PriceText({ value }: { value: number }) {
-  return <span className="tabular-nums">{formatPrice(value)}</span>;
 }

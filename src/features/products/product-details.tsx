@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ApiText } from '../../components/api-text';
 import { CopyButton } from '../../components/copy-button';
 import { ModalDialog } from '../../components/modal-dialog';
 import { RawJson } from '../../components/raw-json';
-import { formatPrice } from '../../lib/format';
+import { formatDecimal } from '../../lib/decimal';
+import { apiLine } from '../../lib/display-text';
 import { formatJson } from '../../lib/json-text';
 import type { Product } from './api/products-api';
 
@@ -14,11 +15,22 @@ import type { Product } from './api/products-api';
  */
 export function ProductDetails({ product, onClose }: { product: Product; onClose: () => void }) {
   const raw = useMemo(() => formatJson(product), [product]);
+  // Closed by Back as much as by the dialog: the row it was opened from takes the focus back,
+  // unless the focus already went somewhere (the native dialog returns it to its opener).
+  useEffect(() => {
+    const { id } = product;
+    return () => {
+      requestAnimationFrame(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(id)}"]`)?.focus();
+      });
+    };
+  }, [product]);
   const fields: [string, string][] = [
     ['ID', product.id],
     ['Name', product.name],
     ['Category', product.category],
-    ['Price', formatPrice(product.price)],
+    ['Price', formatDecimal(product.price)],
     ['Description', product.description],
   ];
   return (
@@ -45,5 +57,24 @@ export function ProductDetails({ product, onClose }: { product: Product; onClose
         <RawJson json={raw} label="Product JSON" />
       </div>
     </ModalDialog>
+  );
+}
+
+/** A `product=` link to a product this page does not hold (or an id no product has): said calmly. */
+export function NotOnPage({ id, onDismiss }: { id: string; onDismiss: () => void }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span className="min-w-0 break-all">
+        Product “{apiLine(id, 80)}” is not on this page. It may be on another page, or no longer
+        match these filters.
+      </span>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="font-medium text-blue-700 underline dark:text-blue-300"
+      >
+        Dismiss
+      </button>
+    </p>
   );
 }

@@ -1,4 +1,5 @@
-import { IdCell, PriceText, TruncatedText } from '../../components/data-table/cells';
+import { IdCell, TruncatedText } from '../../components/data-table/cells';
+import { formatDecimal } from '../../lib/decimal';
 import { createDataTableColumnHelper } from '../../components/data-table/table-features';
 import type { Product } from './api/products-api';
 
@@ -24,7 +25,8 @@ export const productsColumns = helper.columns([
   }),
   helper.accessor('price', {
     header: 'Price',
-    cell: (info) => <PriceText value={info.getValue()} />,
+    // Every decimal the API sent (lib/decimal), in the products' own chunk: /users never loads it.
+    cell: (info) => <span className="tabular-nums">{formatDecimal(info.getValue())}</span>,
     meta: { className: 'text-right' },
   }),
   helper.accessor('description', {

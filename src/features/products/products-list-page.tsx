@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
@@ -27,7 +27,6 @@ import {
 } from './products-search-params';
 import { seenCategories } from './seen-categories';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { apiLine } from '../../lib/display-text';
 
 const productsList: UrlListConfig<
   ProductsListParams,
@@ -50,11 +49,12 @@ function getProductId(product: Product): string {
   return product.id;
 }
 
-type DetailsProps = { product: Product; onClose: () => void };
-/** Not on the first render: loaded when a product is first opened (or its row is hovered). */
-const loadDetails = lazyModule<ComponentType<DetailsProps>>(() =>
-  import('./product-details').then((module) => module.ProductDetails),
-);
+type DetailsModule = typeof import('./product-details');
+/**
+ * Not on the first render: loaded when a product is first opened (or its row is hovered), or the
+ * URL names one: the dialog, and the notice for a product that is not on the page.
+ */
+const loadDetails = lazyModule<DetailsModule>(() => import('./product-details'));
 
 /**
  * `knownCategories` (config.json's, or the demo's) are offered before any products are seen; the
@@ -81,7 +81,7 @@ export function ProductsListPage({
   const rows = list.data?.data;
   const details = openId === undefined ? undefined : rows?.find((row) => row.id === openId);
   const notOnPage = openId !== undefined && !list.busy && rows !== undefined && !details;
-  const [Details, setDetailsComponent] = useState<ComponentType<DetailsProps> | null>(null);
+  const [Details, setDetailsModule] = useState<DetailsModule | null>(null);
   const [detailsProblem, setDetailsProblem] = useState('');
   // Fetched with the rows, not after them: a shared link opens the details as soon as it can.
   const wantDetails = openId !== undefined && Details === null;
@@ -89,27 +89,13 @@ export function ProductsListPage({
     if (!wantDetails) return;
     let live = true;
     loadDetails().then(
-      (component) => live && setDetailsComponent(() => component),
+      (module) => live && setDetailsModule(module),
       () => live && setDetailsProblem('The product’s details could not be loaded. Try again.'),
     );
     return () => {
       live = false;
     };
   }, [wantDetails]);
-  // Closed by Back as much as by the dialog: the row it was opened from takes the focus back,
-  // unless the focus already went somewhere (the native dialog returns it to its opener).
-  const shownId = details?.id;
-  useEffect(() => {
-    if (shownId === undefined) return;
-    const id = shownId;
-    return () => {
-      requestAnimationFrame(() => {
-        if (document.activeElement && document.activeElement !== document.body) return;
-        document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(id)}"]`)?.focus();
-      });
-    };
-  }, [shownId]);
-
   function openDetails(product: Product) {
     setDetailsProblem('');
     const search = serializeProductsSearch({ ...listParamsOf(params), product: product.id });
@@ -154,23 +140,9 @@ export function ProductsListPage({
         {detailsProblem}
       </p>
       <div aria-live="polite" className="empty:hidden">
-        {notOnPage && (
-          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-            <span className="min-w-0 break-all">
-              Product “{apiLine(openId, 80)}” is not on this page. It may be on another page, or no
-              longer match these filters.
-            </span>
-            <button
-              type="button"
-              onClick={closeDetails}
-              className="font-medium text-blue-700 underline dark:text-blue-300"
-            >
-              Dismiss
-            </button>
-          </p>
-        )}
+        {notOnPage && Details && <Details.NotOnPage id={openId} onDismiss={closeDetails} />}
       </div>
-      {details && Details && <Details product={details} onClose={closeDetails} />}
+      {details && Details && <Details.ProductDetails product={details} onClose={closeDetails} />}
       <DataTable
         label="Products"
         noun="products"
