@@ -11,15 +11,13 @@ import { UserLookup } from '../features/users/user-lookup';
 import { formatCountdown } from '../lib/time';
 import { useEnvironment } from './environment';
 import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
+import { SessionRenewal } from './session-renewal';
 import { ThemeToggle } from './theme-toggle';
 
 // Demo mode only: a real deployment never downloads it.
 const DemoPanel = lazy(() =>
   import('./demo-panel').then((module) => ({ default: module.DemoPanel })),
 );
-
-/** Warn this long before the session ends by itself. */
-const EXPIRY_WARNING_MS = 5 * 60_000;
 
 const NAV_ITEMS = [
   { to: '/users', label: 'Users', scope: 'users:read' },
@@ -106,12 +104,7 @@ export function Shell({ children }: { children: ReactNode }) {
             </div>
           </div>
         </div>
-        {session && msLeft <= EXPIRY_WARNING_MS && (
-          <p className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950 dark:bg-amber-900/50 dark:text-amber-50">
-            Your session ends in {formatCountdown(msLeft)}. Sign in again with a fresh token to keep
-            working.
-          </p>
-        )}
+        <SessionRenewal msLeft={msLeft} apiName={environment.label} />
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         {children}
