@@ -1,22 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../components/button';
+import { RenewSessionDialog } from '../features/auth/renew-session-dialog';
 import { useSessionState, useSessionStore } from '../features/auth/session-context';
 import type { RenewableSession } from '../features/auth/session-store';
 import { formatCountdown } from '../lib/time';
 
-// Not on any page's first render: downloaded when the warning shows or the session ends.
-const RenewSessionDialog = lazy(() =>
-  import('../features/auth/renew-session-dialog').then((module) => ({
-    default: module.RenewSessionDialog,
-  })),
-);
-
-/** Warn this long before the session ends by itself. */
-export const EXPIRY_WARNING_MS = 5 * 60_000;
-
 /**
  * The expiry warning with its **Renew session** button, and the same dialog opened by itself the
  * moment a session ends on a page (the page stays, hidden, until it is renewed or given up).
+ * Loaded lazily by the shell: it is on screen only in a session's last minutes or after its end.
  */
 export function SessionRenewal({ msLeft, apiName }: { msLeft: number; apiName: string }) {
   const store = useSessionStore();
@@ -25,7 +17,7 @@ export function SessionRenewal({ msLeft, apiName }: { msLeft: number; apiName: s
   // The ending whose dialog the person has left (by renewing): a later ending opens it again.
   const [handled, setHandled] = useState<RenewableSession | null>(null);
   const ended = session === null && renewable !== null;
-  const warning = session !== null && msLeft <= EXPIRY_WARNING_MS;
+  const warning = session !== null;
   const open = ended ? handled !== renewable : asked && session !== null;
 
   return (
@@ -40,16 +32,14 @@ export function SessionRenewal({ msLeft, apiName }: { msLeft: number; apiName: s
         </p>
       )}
       {open && (
-        <Suspense fallback={null}>
-          <RenewSessionDialog
-            apiName={apiName}
-            onClose={() => {
-              setAsked(false);
-              setHandled(renewable);
-            }}
-            onSignIn={() => store.dropRenewal()}
-          />
-        </Suspense>
+        <RenewSessionDialog
+          apiName={apiName}
+          onClose={() => {
+            setAsked(false);
+            setHandled(renewable);
+          }}
+          onSignIn={() => store.dropRenewal()}
+        />
       )}
     </>
   );

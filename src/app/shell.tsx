@@ -11,8 +11,15 @@ import { UserLookup } from '../features/users/user-lookup';
 import { formatCountdown } from '../lib/time';
 import { useEnvironment } from './environment';
 import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
-import { SessionRenewal } from './session-renewal';
 import { ThemeToggle } from './theme-toggle';
+
+// Only in a session's last minutes, or once it has ended on the page.
+const SessionRenewal = lazy(() =>
+  import('./session-renewal').then((module) => ({ default: module.SessionRenewal })),
+);
+
+/** Warn this long before the session ends by itself. */
+const EXPIRY_WARNING_MS = 5 * 60_000;
 
 // Demo mode only: a real deployment never downloads it.
 const DemoPanel = lazy(() =>
@@ -31,7 +38,7 @@ const NAV_ITEMS = [
  * button (APG disclosure pattern) that shows the rest.
  */
 export function Shell({ children }: { children: ReactNode }) {
-  const { session } = useSessionState();
+  const { session, renewable } = useSessionState();
   const store = useSessionStore();
   const environment = useEnvironment();
   const now = useNow(1000, session !== null);
@@ -104,7 +111,11 @@ export function Shell({ children }: { children: ReactNode }) {
             </div>
           </div>
         </div>
-        <SessionRenewal msLeft={msLeft} apiName={environment.label} />
+        {(session ? msLeft <= EXPIRY_WARNING_MS : renewable) && (
+          <Suspense fallback={null}>
+            <SessionRenewal msLeft={msLeft} apiName={environment.label} />
+          </Suspense>
+        )}
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         {children}
