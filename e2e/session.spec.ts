@@ -1,5 +1,32 @@
-import { expect, test } from './support/fixtures';
+import { DEMO_SIGNING_SECRET, mintDemoToken, signJwt } from '../src/mocks/jwt';
+import { expect, test, type Page } from './support/fixtures';
 
+const renewDialog = (page: Page) => page.getByRole('dialog', { name: 'Renew session' });
+
+/** A token the mock accepts, for the page's clock (which a test may have moved on). */
+async function freshToken(page: Page): Promise<string> {
+  return mintDemoToken('valid', Math.floor((await page.evaluate(() => Date.now())) / 1000));
+}
+
+/** Someone else's token (another `sub`), signed with `secret` (another key: the API refuses it). */
+function otherPersonToken(secret = DEMO_SIGNING_SECRET): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt(
+    {
+      sub: 'demo-auditor',
+      name: 'Demo Auditor',
+      email: 'auditor@demo.example',
+      iat: now,
+      exp: now + 3600,
+      jti: `other-${Math.random()}`,
+    },
+    secret,
+  );
+}
+
+// Changed on purpose (ui-contract §1, renewal in place): a session that ends on a page no longer
+// sends the person to /login; the page stays, hidden, under Renew session, which offers the way
+// to the sign-in page with the same `next` and message as before.
 test('the session warns before it ends and then ends by itself', async ({ page, signIn }) => {
   await page.clock.install();
   await signIn({ next: '/users?page=2' });
@@ -9,6 +36,11 @@ test('the session warns before it ends and then ends by itself', async ({ page, 
   await expect(page.getByText(/Your session ends in \d:\d\d/)).toBeVisible();
 
   await page.clock.fastForward('05:00');
+  await expect(renewDialog(page)).toBeVisible();
+  await expect(renewDialog(page)).toContainText('Your session has ended');
+  await expect(page.getByRole('table')).toBeHidden();
+  await expect(page).toHaveURL(/\/users\?page=2$/);
+  await renewDialog(page).getByRole('button', { name: 'Go to sign-in' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fusers%3Fpage%3D2$/);
   await expect(page.getByRole('status')).toContainText('Your session expired');
 });
@@ -53,6 +85,8 @@ test('a 401 mid-session ends the session once and keeps the way back', async ({
   // Every API path fails, so the account and any prefetches all get a 401 at once.
   await setScenario(token, { fail: { path: '/', status: 401, count: 5 } });
   await page.getByRole('link', { name: 'Account' }).click();
+  await expect(renewDialog(page)).toBeVisible();
+  await renewDialog(page).getByRole('button', { name: 'Go to sign-in' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
   await expect(page.getByRole('status')).toHaveCount(1);
   await expect(page.getByRole('status')).toContainText('Your session ended');
@@ -130,6 +164,9 @@ test('after a sleep past exp the token is not sent; the session ends as expired'
   // The wall clock jumps two hours; no timer has run (the laptop was asleep).
   await page.clock.setSystemTime(Date.now() + 2 * 3600_000);
   await page.getByRole('link', { name: 'Products' }).click();
+  await expect(renewDialog(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/products$/);
+  await renewDialog(page).getByRole('button', { name: 'Go to sign-in' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fproducts$/);
   await expect(page.getByRole('status')).toContainText('Your session expired');
   expect(sentWithToken).toEqual([]);
@@ -153,3 +190,182 @@ test('sign-out forgets the users looked up', async ({ page, signIn, mintToken })
 function usersLinkName(page: import('./support/fixtures').Page) {
   return page.getByRole('table', { name: 'Users' }).locator('tbody tr').first().getByRole('link');
 }
+
+test('renew from the expiry warning keeps a half-typed filter', async ({ page, mintToken }) => {
+  await page.goto('/login?next=%2Fproducts%3Flimit%3D10');
+  await page.getByLabel('Access token').fill(await mintToken('short'));
+  await page.getByLabel('Keep me signed in on this device').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('table', { name: 'Products' }).locator('tbody tr')).toHaveCount(10);
+  // Under five minutes left from the start: the warning shows at once.
+  await expect(page.getByText(/Your session ends in \d:\d\d/)).toBeVisible();
+  await page.getByLabel('Max price', { exact: true }).pressSequentially('12');
+  // Nothing reloads: a mark left on the window is still there afterwards.
+  await page.evaluate(() => ((window as unknown as { mark: string }).mark = 'still here'));
+
+  await page.getByRole('button', { name: 'Renew session' }).click();
+  const fresh = await mintToken();
+  await renewDialog(page).getByLabel('Access token').fill(fresh);
+  await renewDialog(page).getByRole('button', { name: 'Renew' }).click();
+  await expect(renewDialog(page)).toHaveCount(0);
+  await expect(page.getByText(/Your session ends in/)).toHaveCount(0);
+  await expect(page.getByTitle('Time left in this session')).toContainText(/\(59:\d\d left\)/);
+  await expect(page.getByLabel('Max price', { exact: true })).toHaveValue('12');
+  expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe(
+    'still here',
+  );
+  // Kept where the first token was (Keep me signed in), replaced by the new one.
+  expect(await page.evaluate(() => localStorage.getItem('admin-console.token'))).toContain(fresh);
+});
+
+test('a session that ends on a page is renewed in place: dialog, filter and scroll stay', async ({
+  page,
+  signIn,
+}) => {
+  await page.clock.install();
+  await signIn({ next: '/products?limit=100' });
+  const min = page.getByLabel('Min price', { exact: true });
+  await min.fill('7');
+  await min.press('Enter');
+  await expect(page).toHaveURL(/min_price=7/);
+  await page.getByRole('table', { name: 'Products' }).locator('tbody tr').first().click();
+  const details = page.getByRole('dialog', { name: 'Product details' });
+  await expect(details).toBeVisible();
+  const url = page.url();
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  await page.clock.fastForward('01:01:00');
+  await expect(renewDialog(page)).toBeVisible();
+  // Nothing of the page shows while nobody is signed in.
+  await expect(page.getByRole('table', { name: 'Products' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  // Escape does not leave it: there is no page to go back to until it is renewed.
+  await page.keyboard.press('Escape');
+  await expect(renewDialog(page)).toBeVisible();
+
+  await renewDialog(page)
+    .getByLabel('Access token')
+    .fill(await freshToken(page));
+  await renewDialog(page).getByRole('button', { name: 'Renew' }).click();
+  await expect(renewDialog(page)).toHaveCount(0);
+  await expect(details).toBeVisible();
+  await expect(min).toHaveValue('7');
+  await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
+  expect(page.url()).toBe(url);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('a request refused with 401 meanwhile is asked again once, with the new token', async ({
+  page,
+  signIn,
+  setScenario,
+  mintToken,
+  apiBase,
+}) => {
+  const prefetched = page.waitForRequest((request) => /\/v1\/users\?page=2\b/.test(request.url()));
+  const token = await signIn();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await (await prefetched).response();
+  await setScenario(token, { fail: { path: '/', status: 401, count: 5 } });
+  const fresh = await mintToken();
+  const accountRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${apiBase}/v3/account`)) {
+      accountRequests.push(request.headers().authorization ?? '');
+    }
+  });
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(renewDialog(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+
+  // A token the API refuses is explained in the dialog and stays in the box.
+  const wrong = await otherPersonToken('not-the-api-key');
+  await renewDialog(page).getByLabel('Access token').fill(wrong);
+  await renewDialog(page).getByRole('button', { name: 'Renew' }).click();
+  await expect(renewDialog(page).getByRole('alert')).toContainText('refused this token');
+  await expect(renewDialog(page).getByLabel('Access token')).toHaveValue(wrong);
+
+  await renewDialog(page).getByLabel('Access token').fill(fresh);
+  await renewDialog(page).getByRole('button', { name: 'Renew' }).click();
+  await expect(page.getByRole('region', { name: 'Account response' })).toBeVisible();
+  expect(accountRequests).toEqual([`Bearer ${token}`, `Bearer ${fresh}`]);
+});
+
+test('a token for another person goes through a full sign-in and forgets the first', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn();
+  const lookup = page.getByRole('searchbox', { name: 'Find user' });
+  await lookup.fill('user_longtext');
+  await lookup.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Maximiliana/);
+  await expect(page.getByRole('banner')).toContainText('Demo Admin');
+  await setScenario(token, { fail: { path: '/', status: 401, count: 5 } });
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(renewDialog(page)).toBeVisible();
+
+  await renewDialog(page)
+    .getByLabel('Access token')
+    .fill(await otherPersonToken());
+  await renewDialog(page).getByRole('button', { name: 'Renew' }).click();
+  await expect(renewDialog(page)).toHaveCount(0);
+  await expect(page.getByRole('banner')).toContainText('Demo Auditor');
+  await expect(page.getByRole('region', { name: 'Account response' })).toBeVisible();
+  await lookup.focus();
+  await expect(page.getByRole('group', { name: 'Recent lookups' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Requests' }).click();
+  await expect(page.getByRole('dialog', { name: 'Requests' })).not.toContainText('user_longtext');
+});
+
+test('a token the API refuses right after sign-in is explained, the token kept in the box', async ({
+  page,
+}) => {
+  const wrong = await otherPersonToken('a-key-of-another-api');
+  await page.goto('/login?next=%2Fproducts');
+  await page.getByLabel('Access token').fill(wrong);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fproducts$/);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('refused this token (401)');
+  await expect(alert).toContainText('Token signature is invalid');
+  await expect(alert).toContainText(/Is this a token for (Demo|127\.0\.0\.1:\d+)\?/);
+  await expect(page.getByText('Your session ended')).toHaveCount(0);
+  await expect(page.getByLabel('Access token')).toHaveValue(wrong);
+});
+
+test('a renewed token reaches the other tabs of the same person', async ({
+  page,
+  context,
+  signIn,
+}) => {
+  await page.clock.install();
+  // Not "keep me signed in": the other tab got the session over the channel, not from storage.
+  await signIn({ next: '/users?limit=10' });
+  await expect(usersLinkName(page)).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/products?limit=10');
+  await expect(other.getByRole('table', { name: 'Products' })).toBeVisible();
+
+  await page.clock.fastForward('56:00');
+  await expect(page.getByText(/Your session ends in/)).toBeVisible();
+  await expect(other.getByText(/Your session ends in/)).toBeVisible();
+  await page.getByRole('button', { name: 'Renew session' }).click();
+  await renewDialog(page)
+    .getByLabel('Access token')
+    .fill(await freshToken(page));
+  await renewDialog(page).getByRole('button', { name: 'Renew' }).click();
+  await expect(renewDialog(page)).toHaveCount(0);
+  await expect(other.getByText(/Your session ends in/)).toHaveCount(0);
+
+  // Past the first token's end: neither tab's session ends.
+  await page.clock.fastForward('06:00');
+  await other.getByRole('link', { name: 'Users' }).click();
+  await expect(other.getByRole('table', { name: 'Users' })).toBeVisible();
+  await expect(renewDialog(other)).toHaveCount(0);
+  await expect(renewDialog(page)).toHaveCount(0);
+  expect(await other.evaluate(() => localStorage.getItem('admin-console.token'))).toBeNull();
+});

@@ -6,7 +6,8 @@ import { routeModules } from './app/route-modules';
 import { routeKeyFor } from './app/route-paths';
 import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
-import { createSessionStore } from './features/auth/session-store';
+import { createSessionStore, type SessionState } from './features/auth/session-store';
+import { reportTokenUse } from './features/auth/token-use';
 import { forgetUserData } from './features/users/user-storage';
 import { forgetRegisteredData } from './lib/forget-on-sign-out';
 import { createApiClient, setApiClient } from './lib/api-client';
@@ -81,15 +82,37 @@ async function start() {
     createApiClient({
       baseUrl: apiBaseUrl,
       getToken: sessionStore.getToken,
+      fetchImpl: reportTokenUse((input, init) => fetch(input, init), sessionStore),
       timeoutMs: settings.requestTimeoutMs,
       markPrefetches: target.mode === 'demo',
     }),
   );
-  const queryClient = createQueryClient({ onUnauthorized: () => sessionStore.end('unauthorized') });
-  // Nothing tied to one person may be shown to the next who signs in: fetched data, the
-  // requests made, the users looked up and the last list view.
+  const queryClient = createQueryClient({
+    onUnauthorized: (error) => sessionStore.unauthorized(error.message),
+  });
+  let before: SessionState = sessionStore.getState();
   sessionStore.subscribe(() => {
-    if (sessionStore.getState().session) return;
+    const state = sessionStore.getState();
+    const previous = before;
+    before = state;
+    if (state.session) {
+      // The same person's new token (renewed here or in another tab): what failed with 401
+      // meanwhile is asked again, once, with it.
+      if (
+        state.generation === previous.generation &&
+        state.session.token !== previous.session?.token
+      ) {
+        void queryClient.refetchQueries({
+          type: 'active',
+          predicate: (query) => query.state.status === 'error' && query.state.error?.status === 401,
+        });
+      }
+      return;
+    }
+    // Ended on a page, renewable: the page's data stays (hidden) for the same person.
+    if (state.renewable) return;
+    // Nothing tied to one person may be shown to the next who signs in: fetched data, the
+    // requests made, the users looked up and the last list view.
     queryClient.clear();
     requestLog.clear();
     forgetUserData();

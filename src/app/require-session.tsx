@@ -10,22 +10,30 @@ import { PageLoading } from './page-loading';
 import { preloadSignedInRoutes } from './route-modules';
 import { Shell } from './shell';
 
-/** Signed-in pages: inside the shell, or off to sign-in with the way back in `next`. */
+/**
+ * Signed-in pages: inside the shell, or off to sign-in with the way back in `next`. A session
+ * that ended on the page (expired, or a 401) keeps the page mounted but hidden and inert, so its
+ * open dialogs, half-typed filters and scroll position are still there when the same person
+ * renews it (the shell's Renew session dialog); a full sign-in (a new generation) starts afresh.
+ */
 export function SignedInLayout() {
-  const { session, endReason, asking } = useSessionState();
+  const { session, endReason, asking, renewable, generation } = useSessionState();
   const location = useLocation();
   // A new tab is asking the console's other tabs for their session: a moment, not a sign-in page.
   if (!session && asking) return <PageLoading />;
-  if (!session) {
+  if (!session && !renewable) {
     // After "Sign out" there is no way back to offer; every other ending keeps one.
     return <Navigate to={endReason === 'signed-out' ? '/login' : loginPathFor(location)} replace />;
   }
+  const ended = session === null;
   return (
-    <Shell>
-      <Page>
-        <Outlet />
-      </Page>
-      <PreloadOtherPages />
+    <Shell key={generation}>
+      <div inert={ended} className={ended ? 'invisible' : undefined}>
+        <Page>
+          <Outlet />
+        </Page>
+      </div>
+      {!ended && <PreloadOtherPages />}
     </Shell>
   );
 }

@@ -13,13 +13,18 @@ import { useEnvironment } from './environment';
 import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
 import { ThemeToggle } from './theme-toggle';
 
-// Demo mode only: a real deployment never downloads it.
-const DemoPanel = lazy(() =>
-  import('./demo-panel').then((module) => ({ default: module.DemoPanel })),
+// Only in a session's last minutes, or once it has ended on the page.
+const SessionRenewal = lazy(() =>
+  import('./session-renewal').then((module) => ({ default: module.SessionRenewal })),
 );
 
 /** Warn this long before the session ends by itself. */
 const EXPIRY_WARNING_MS = 5 * 60_000;
+
+// Demo mode only: a real deployment never downloads it.
+const DemoPanel = lazy(() =>
+  import('./demo-panel').then((module) => ({ default: module.DemoPanel })),
+);
 
 const NAV_ITEMS = [
   { to: '/users', label: 'Users', scope: 'users:read' },
@@ -33,7 +38,7 @@ const NAV_ITEMS = [
  * button (APG disclosure pattern) that shows the rest.
  */
 export function Shell({ children }: { children: ReactNode }) {
-  const { session } = useSessionState();
+  const { session, renewable } = useSessionState();
   const store = useSessionStore();
   const environment = useEnvironment();
   const now = useNow(1000, session !== null);
@@ -106,11 +111,10 @@ export function Shell({ children }: { children: ReactNode }) {
             </div>
           </div>
         </div>
-        {session && msLeft <= EXPIRY_WARNING_MS && (
-          <p className="bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950 dark:bg-amber-900/50 dark:text-amber-50">
-            Your session ends in {formatCountdown(msLeft)}. Sign in again with a fresh token to keep
-            working.
-          </p>
+        {(session ? msLeft <= EXPIRY_WARNING_MS : renewable) && (
+          <Suspense fallback={null}>
+            <SessionRenewal msLeft={msLeft} apiName={environment.label} />
+          </Suspense>
         )}
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">

@@ -2,6 +2,6 @@ import { LoginPage } from '../../features/auth/login-page';
 import { useEnvironment } from '../environment';
 
 export function Component() {
-  const { demo } = useEnvironment();
-  return <LoginPage mintDemoToken={demo?.mintToken} />;
+  const { demo, label } = useEnvironment();
+  return <LoginPage apiName={label} mintDemoToken={demo?.mintToken} />;
 }

@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
 import { useNow } from '../../components/use-now';
 import { showBidiControls } from '../../lib/display-text';
+import { refusalProblem } from './refusal';
 import { safeNextPath } from './safe-next';
 import { useSessionState, useSessionStore } from './session-context';
 import type { SessionEndReason } from './session-store';
@@ -10,7 +11,8 @@ import { parseToken } from './token';
 import { TokenSummary } from './token-summary';
 import { useDocumentTitle } from '../../components/use-document-title';
 
-const END_MESSAGES: Record<SessionEndReason, string> = {
+// A refused token has no status line: the alert under the token box explains it.
+const END_MESSAGES: Partial<Record<SessionEndReason, string>> = {
   expired: 'Your session expired. Sign in again to continue where you were.',
   unauthorized:
     'Your session ended: the API no longer accepts this token (401). Sign in again to continue.',
@@ -19,20 +21,25 @@ const END_MESSAGES: Record<SessionEndReason, string> = {
 };
 
 interface LoginPageProps {
+  /** The API signed into, as the header names it. */
+  apiName: string;
   /** Demo mode only: mints a fresh demo token. */
   mintDemoToken?: (() => Promise<string>) | undefined;
 }
 
-export function LoginPage({ mintDemoToken }: LoginPageProps) {
+export function LoginPage({ apiName, mintDemoToken }: LoginPageProps) {
   const store = useSessionStore();
   useDocumentTitle('Sign in');
-  const { session, endReason } = useSessionState();
+  const { session, endReason, refusal } = useSessionState();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const next = safeNextPath(searchParams.get('next'));
-  const [input, setInput] = useState('');
+  // A token the API refused right after sign-in comes back in the box, for correction.
+  const [input, setInput] = useState(() => refusal?.token ?? '');
   const [remember, setRemember] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(() =>
+    refusal ? refusalProblem(refusal.message, apiName) : null,
+  );
   const [busy, setBusy] = useState(false);
   const tokenId = useId();
   const hintId = useId();
@@ -86,7 +93,7 @@ export function LoginPage({ mintDemoToken }: LoginPageProps) {
             generated data. Nothing you see is real.
           </p>
         )}
-        {endReason && (
+        {endReason && END_MESSAGES[endReason] && (
           <p role="status" className="rounded-md bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
             {END_MESSAGES[endReason]}
           </p>

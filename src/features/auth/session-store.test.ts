@@ -108,7 +108,14 @@ describe('session store', () => {
     vi.advanceTimersByTime(120_000 - CLOCK_SKEW_MS - 1);
     expect(store.getState().session).not.toBeNull();
     vi.advanceTimersByTime(1);
-    expect(store.getState()).toEqual({ session: null, endReason: 'expired', asking: false });
+    expect(store.getState()).toMatchObject({
+      session: null,
+      endReason: 'expired',
+      asking: false,
+      renewable: { claims: { sub: 's' }, remember: false },
+    });
+    // Left in place (a removal would read as a sign-out in other tabs) and never read back.
+    expect(make().getState().session).toBeNull();
     expect(sessionStorage.getItem(KEY)).toBeNull();
   });
 
@@ -136,8 +143,12 @@ describe('session store', () => {
       // The wall clock jumps; the timers of a sleeping laptop have not run.
       vi.setSystemTime(NOW + 120_000 - CLOCK_SKEW_MS);
       eventTarget.dispatchEvent(new Event(type));
-      expect(store.getState()).toEqual({ session: null, endReason: 'expired', asking: false });
-      expect(sessionStorage.getItem(KEY)).toBeNull();
+      expect(store.getState()).toMatchObject({
+        session: null,
+        endReason: 'expired',
+        asking: false,
+      });
+      expect(store.getToken()).toBeNull();
     },
   );
 
@@ -165,7 +176,12 @@ describe('session store', () => {
     second.signIn(tokenExpiringIn(3600), true);
     first.end('signed-out');
     vi.advanceTimersByTime(1);
-    expect(second.getState()).toEqual({ session: null, endReason: 'other-tab', asking: false });
+    expect(second.getState()).toMatchObject({
+      session: null,
+      endReason: 'other-tab',
+      asking: false,
+      renewable: null,
+    });
     expect(
       hub.sent.filter((message) => (message as { type: string }).type === 'signed-out'),
     ).toHaveLength(1);
@@ -197,7 +213,7 @@ describe('session store', () => {
       vi.advanceTimersByTime(SHARE_WAIT_MS - 1);
       expect(opened.getState().asking).toBe(true);
       vi.advanceTimersByTime(1);
-      expect(opened.getState()).toEqual({ session: null, endReason: null, asking: false });
+      expect(opened.getState()).toMatchObject({ session: null, endReason: null, asking: false });
     });
 
     it('never answers a tab of another API', () => {
@@ -233,6 +249,186 @@ describe('session store', () => {
       other.postMessage('signed-out');
       vi.advanceTimersByTime(2);
       expect(opened.getState().session).toBeNull();
+    });
+  });
+
+  describe('renewal', () => {
+    it('renews the same person in place: same generation, storage overwritten, other tabs told', () => {
+      const hub = channelHub();
+      const store = make(hub.channel());
+      store.signIn(tokenExpiringIn(200, 'ada'), true);
+      const { generation } = store.getState();
+      const listener = vi.fn();
+      store.subscribe(listener);
+      const fresh = tokenExpiringIn(3600, 'ada');
+      expect(store.renew(fresh)).toBe('renewed');
+      expect(store.getState()).toMatchObject({
+        session: { token: fresh, remember: true },
+        endReason: null,
+        generation,
+      });
+      expect(localStorage.getItem(KEY)).toBe(serializeStoredSession(fresh, API));
+      // One change, no ending in between: nothing tied to the person is forgotten.
+      expect(listener).toHaveBeenCalledTimes(1);
+      expect(hub.sent).toContainEqual({ type: 'session-renewed', api: API, token: fresh });
+      expect(hub.sent).not.toContainEqual({ type: 'signed-out' });
+      // The new token's own expiry now counts.
+      vi.advanceTimersByTime(200_000);
+      expect(store.getToken()).toBe(fresh);
+    });
+
+    it('renews a session that ended on the page, which keeps its person until then', () => {
+      const store = make();
+      store.signIn(tokenExpiringIn(60, 'ada'), false);
+      vi.advanceTimersByTime(60_000);
+      expect(store.getState()).toMatchObject({
+        session: null,
+        renewable: { claims: { sub: 'ada' } },
+      });
+      expect(store.getToken()).toBeNull();
+      const fresh = tokenExpiringIn(3600, 'ada');
+      expect(store.renew(fresh)).toBe('renewed');
+      expect(store.getState()).toMatchObject({ session: { token: fresh }, renewable: null });
+      expect(sessionStorage.getItem(KEY)).toBe(serializeStoredSession(fresh, API));
+      expect(store.getToken()).toBe(fresh);
+    });
+
+    it('signs another person in afresh: an ending first, then a new generation', () => {
+      const hub = channelHub();
+      const store = make(hub.channel());
+      store.signIn(tokenExpiringIn(3600, 'ada'), false);
+      store.end('unauthorized');
+      const { generation } = store.getState();
+      const states: unknown[] = [];
+      store.subscribe(() => states.push(store.getState()));
+      const other = tokenExpiringIn(3600, 'grace');
+      expect(store.renew(other)).toBe('signed-in');
+      expect(states[0]).toMatchObject({ session: null, renewable: null, endReason: 'signed-out' });
+      expect(store.getState()).toMatchObject({
+        session: { token: other, claims: { sub: 'grace' } },
+        generation: generation + 1,
+      });
+      expect(hub.sent).toContainEqual({ type: 'signed-out' });
+    });
+
+    it('treats tokens without a sub as another person', () => {
+      const store = make();
+      const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const noSub = `${part({ alg: 'HS256' })}.${part({ exp: NOW / 1000 + 3600 })}.c2ln`;
+      store.signIn(noSub, false);
+      expect(store.renew(noSub)).toBe('signed-in');
+    });
+
+    it('refuses an unusable token and keeps the session as it was', () => {
+      const store = make();
+      const token = tokenExpiringIn(3600, 'ada');
+      store.signIn(token, false);
+      expect(() => store.renew(tokenExpiringIn(-10, 'ada'))).toThrow(/expired/);
+      expect(() => store.renew('nonsense')).toThrow(/three parts/);
+      expect(store.getState().session?.token).toBe(token);
+      store.end('signed-out');
+      expect(() => store.renew(tokenExpiringIn(3600, 'ada'))).toThrow(/no session to renew/);
+    });
+
+    it('takes another tab’s renewal for the same person and API only', () => {
+      const hub = channelHub();
+      const first = make(hub.channel());
+      const second = make(hub.channel());
+      const third = make(hub.channel());
+      const fourth = make(hub.channel(), 'https://other.example.com');
+      first.signIn(tokenExpiringIn(60, 'ada'), false);
+      second.signIn(tokenExpiringIn(60, 'ada'), false);
+      third.signIn(tokenExpiringIn(60, 'grace'), false);
+      fourth.signIn(tokenExpiringIn(60, 'ada'), false);
+      // The second tab's session has ended on its page meanwhile.
+      second.end('unauthorized');
+      const fresh = tokenExpiringIn(3600, 'ada');
+      first.renew(fresh);
+      vi.advanceTimersByTime(2);
+      expect(second.getState()).toMatchObject({ session: { token: fresh }, renewable: null });
+      // A tab-only session stays out of localStorage in the tab that follows.
+      expect(localStorage.getItem(KEY)).toBeNull();
+      expect(third.getState().session?.claims.sub).toBe('grace');
+      expect(fourth.getState().session?.token).not.toBe(fresh);
+    });
+
+    it('does not tell other tabs when it expires or gets a 401, and a sign-out ends the renewal', () => {
+      const hub = channelHub();
+      const first = make(hub.channel());
+      const second = make(hub.channel());
+      first.signIn(tokenExpiringIn(3600, 'ada'), false);
+      second.signIn(tokenExpiringIn(3600, 'ada'), false);
+      first.end('unauthorized');
+      vi.advanceTimersByTime(2);
+      expect(second.getState().session).not.toBeNull();
+      expect(hub.sent).not.toContainEqual({ type: 'signed-out' });
+
+      second.end('signed-out');
+      vi.advanceTimersByTime(2);
+      expect(first.getState()).toMatchObject({ endReason: 'other-tab', renewable: null });
+    });
+
+    it('gives up a renewal on request, keeping why the session ended', () => {
+      const store = make();
+      store.signIn(tokenExpiringIn(60, 'ada'), false);
+      vi.advanceTimersByTime(60_000);
+      store.dropRenewal();
+      expect(store.getState()).toMatchObject({ endReason: 'expired', renewable: null });
+    });
+  });
+
+  describe('401s', () => {
+    it('explains a 401 on a token never answered as refused, with the token and message', () => {
+      const store = make();
+      const token = tokenExpiringIn(3600, 'ada');
+      store.signIn(token, true);
+      store.noteResponse(token, 401);
+      store.unauthorized('Token signature is invalid');
+      expect(store.getState()).toMatchObject({
+        session: null,
+        endReason: 'refused',
+        renewable: null,
+        refusal: { token, message: 'Token signature is invalid' },
+      });
+      expect(localStorage.getItem(KEY)).toBeNull();
+    });
+
+    it('ends a session that was answered as unauthorized, renewable', () => {
+      const store = make();
+      const token = tokenExpiringIn(3600, 'ada');
+      store.signIn(token, false);
+      store.noteResponse(token, 200);
+      store.noteResponse(token, 401);
+      store.unauthorized('Token revoked');
+      expect(store.getState()).toMatchObject({
+        endReason: 'unauthorized',
+        renewable: { claims: { sub: 'ada' } },
+        refusal: null,
+      });
+    });
+
+    it('counts a restored session as one that worked', () => {
+      const token = tokenExpiringIn(3600, 'ada');
+      sessionStorage.setItem(KEY, serializeStoredSession(token, API));
+      const store = make();
+      store.noteResponse(token, 401);
+      store.unauthorized('Token revoked');
+      expect(store.getState().endReason).toBe('unauthorized');
+    });
+
+    it('ignores a 401 for an earlier token or for a request never sent', () => {
+      const store = make();
+      const old = tokenExpiringIn(3600, 'ada');
+      store.signIn(old, false);
+      store.noteResponse(old, 200);
+      // Never sent (the client refused first): no 401 was noted for the current token.
+      store.unauthorized('Not signed in');
+      expect(store.getState().session?.token).toBe(old);
+      const fresh = tokenExpiringIn(7200, 'ada');
+      store.renew(fresh);
+      store.noteResponse(old, 401);
+      store.unauthorized('Token expired');
+      expect(store.getState().session?.token).toBe(fresh);
     });
   });
 });

@@ -10,7 +10,26 @@ export interface Session {
   remember: boolean;
 }
 
-export type SessionEndReason = 'signed-out' | 'expired' | 'unauthorized' | 'other-tab';
+/**
+ * `refused`: the API answered the first requests of a new sign-in with 401, so the token never
+ * worked (another API's token, a typo); `unauthorized`: a session that did work got a 401 later.
+ */
+export type SessionEndReason = 'signed-out' | 'expired' | 'unauthorized' | 'other-tab' | 'refused';
+
+/** A session that worked and ended on a page (expired, or a 401): its person may renew it in place. */
+export interface RenewableSession {
+  claims: TokenClaims;
+  remember: boolean;
+}
+
+/** The token the API refused right after sign-in, with the API's own message, for correction. */
+export interface TokenRefusal {
+  token: string;
+  message: string;
+}
+
+/** What `renew` did: replaced the token in place (same `sub`), or signed a new person in afresh. */
+export type RenewOutcome = 'renewed' | 'signed-in';
 
 export interface SessionState {
   session: Session | null;
@@ -21,6 +40,15 @@ export interface SessionState {
    * they answer (or do not, within SHARE_WAIT_MS) it is neither signed in nor out.
    */
   asking: boolean;
+  /**
+   * Set while a session that worked has ended on a page (expired, or a 401): nothing is sent, the
+   * page's data stays in memory (hidden) for the same person to renew in place.
+   */
+  renewable: RenewableSession | null;
+  /** With endReason 'refused'. */
+  refusal: TokenRefusal | null;
+  /** Counts full sign-ins: a renewal keeps it, so the page can tell a new person from a new token. */
+  generation: number;
 }
 
 const STORAGE_KEY = SESSION_STORAGE_KEY;
@@ -40,7 +68,9 @@ type Listener = () => void;
 type ChannelMessage =
   | { type: 'signed-out' }
   | { type: 'session-request'; api: string }
-  | { type: 'session-offer'; api: string; token: string };
+  | { type: 'session-offer'; api: string; token: string }
+  /** The same person's new token: tabs of that person and API take it in place. */
+  | { type: 'session-renewed'; api: string; token: string };
 
 /** What is stored: the token and the API it was signed in against. */
 interface StoredSession {
@@ -54,6 +84,21 @@ export interface SessionStore {
   /** Throws with the reason when the token cannot be used (the sign-in page checks first). */
   signIn(token: string, remember: boolean): void;
   end(reason: SessionEndReason): void;
+  /**
+   * A new token for the session, or for the one that ended on a page. The same `sub` keeps the
+   * page (token swapped in place, other tabs of this API told); anyone else is a full sign-in that
+   * forgets the first person. Throws with the reason when the token cannot be used.
+   */
+  renew(token: string): RenewOutcome;
+  /** Gives up renewing a session that ended on a page: the person goes to the sign-in page. */
+  dropRenewal(): void;
+  /** The API client's every answer: which token it carried and the status (0: no answer). */
+  noteResponse(token: string, status: number): void;
+  /**
+   * A request failed with 401 and this message. Ends the session if its current token got the 401:
+   * as `refused` when the token never had an answer, else as `unauthorized`.
+   */
+  unauthorized(message: string): void;
   /**
    * The token to send, or null. A token past its time (less the skew) is never handed out, even
    * when the expiry timer has not fired yet (a laptop waking from sleep): the session ends instead.
@@ -90,7 +135,13 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     session: stored,
     endReason: null,
     asking: stored === null && channel !== null,
+    renewable: null,
+    refusal: null,
+    generation: 0,
   };
+  // A stored session is one that was in use; a token just signed in with has not been answered yet.
+  let confirmedToken: string | null = stored?.token ?? null;
+  let refusedToken: string | null = null;
   scheduleExpiry();
 
   function readStoredSession(): Session | null {
@@ -137,25 +188,121 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     safeRemove(storage.local);
   }
 
-  function adopt(token: string, remember: boolean) {
+  function parseOrThrow(token: string) {
     const parsed = parseToken(token, now());
     if (!parsed.ok) throw new Error(parsed.problem);
+    return parsed;
+  }
+
+  function adopt(token: string, remember: boolean, confirmed = false) {
+    const parsed = parseOrThrow(token);
     clearTimeout(askTimer);
     clearStorage();
     safeSet(remember ? storage.local : storage.session, { token: parsed.token, api: apiBaseUrl });
+    confirmedToken = confirmed ? parsed.token : null;
     setState({
       session: { token: parsed.token, claims: parsed.claims, remember },
       endReason: null,
       asking: false,
+      renewable: null,
+      refusal: null,
+      generation: state.generation + 1,
     });
   }
 
-  /** Idempotent: several failing requests at once end the session once, with the first reason. */
-  function end(reason: SessionEndReason) {
-    if (!state.session) return;
-    clearStorage();
-    setState({ session: null, endReason: reason, asking: false });
-    if (reason !== 'other-tab') post({ type: 'signed-out' });
+  /** The person whose session this is, or was until it ended on a page. */
+  function currentSubject(): string | undefined {
+    return (state.session?.claims ?? state.renewable?.claims)?.sub;
+  }
+
+  function isSamePerson(claims: TokenClaims): boolean {
+    const subject = currentSubject();
+    // Without a `sub` there is no telling who it is: that is never "the same person".
+    return subject !== undefined && claims.sub === subject;
+  }
+
+  /** The same person's new token, already answered by the API: swapped in without a new sign-in. */
+  function replaceToken(token: string, claims: TokenClaims, store: boolean) {
+    const remember = state.session?.remember ?? state.renewable?.remember ?? false;
+    // Overwritten, never removed first: a removal would read as a sign-out in the other tabs.
+    if (store) safeSet(remember ? storage.local : storage.session, { token, api: apiBaseUrl });
+    confirmedToken = token;
+    setState({
+      session: { token, claims, remember },
+      endReason: null,
+      asking: false,
+      renewable: null,
+      refusal: null,
+      generation: state.generation,
+    });
+  }
+
+  function renew(token: string): RenewOutcome {
+    const parsed = parseOrThrow(token);
+    if (!state.session && !state.renewable) throw new Error('There is no session to renew.');
+    if (isSamePerson(parsed.claims)) {
+      replaceToken(parsed.token, parsed.claims, true);
+      post({ type: 'session-renewed', api: apiBaseUrl, token: parsed.token });
+      return 'renewed';
+    }
+    // Someone else: the first person's session ends everywhere (and their data is forgotten, by
+    // the listeners of the signed-out state) before the new one starts.
+    const remember = state.session?.remember ?? state.renewable?.remember ?? false;
+    end('signed-out');
+    adopt(parsed.token, remember, true);
+    return 'signed-in';
+  }
+
+  function dropRenewal() {
+    if (!state.renewable) return;
+    setState({ ...state, renewable: null });
+  }
+
+  /**
+   * Idempotent: several failing requests at once end the session once, with the first reason.
+   * An expiry or a 401 ends it on the page, renewable: nothing is cleared or broadcast (an expired
+   * token is never read back from storage, and every tab of it expires by its own timer).
+   */
+  function end(reason: SessionEndReason, message = '') {
+    const session = state.session;
+    if (!session) {
+      // Ended on a page and waiting for a renewal: only a sign-out goes further.
+      if (state.renewable && (reason === 'signed-out' || reason === 'other-tab')) {
+        clearStorage();
+        setState({ ...state, endReason: reason, renewable: null });
+        if (reason === 'signed-out') post({ type: 'signed-out' });
+      }
+      return;
+    }
+    const renewable = reason === 'expired' || reason === 'unauthorized';
+    if (!renewable) clearStorage();
+    setState({
+      session: null,
+      endReason: reason,
+      asking: false,
+      renewable: renewable ? { claims: session.claims, remember: session.remember } : null,
+      refusal: reason === 'refused' ? { token: session.token, message } : null,
+      generation: state.generation,
+    });
+    if (reason === 'signed-out') post({ type: 'signed-out' });
+  }
+
+  function noteResponse(token: string, status: number) {
+    if (token !== state.session?.token) return;
+    if (status === 401) refusedToken = token;
+    // Past authentication: an answer, or a refusal of this one resource.
+    else if ((status >= 200 && status < 300) || status === 403 || status === 404) {
+      confirmedToken = token;
+    }
+  }
+
+  function unauthorized(message: string) {
+    const session = state.session;
+    // A 401 for an earlier token (renewed meanwhile), or for a request never sent, says nothing
+    // about this one.
+    if (!session || refusedToken !== session.token) return;
+    if (confirmedToken === session.token) end('unauthorized');
+    else end('refused', message);
   }
 
   function getToken(): string | null {
@@ -177,26 +324,53 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     if (!isChannelMessage(message)) return;
     if (message.type === 'signed-out') {
       end('other-tab');
+    } else if (message.type === 'session-renewed') {
+      followRenewal(message.api, message.token);
     } else if (message.type === 'session-request') {
       const token = message.api === apiBaseUrl ? getToken() : null;
       if (token !== null) post({ type: 'session-offer', api: apiBaseUrl, token });
     } else if (state.asking && message.api === apiBaseUrl) {
       // Kept for this tab only: a shared session never reaches localStorage on its own.
       try {
-        adopt(message.token, false);
+        adopt(message.token, false, true);
       } catch {
         // An unusable offer (expired in transit): keep waiting for another, or for sign-in.
       }
     }
   }
 
+  /** Another tab renewed the same person's session: take the token, in place. */
+  function followRenewal(api: string, token: string) {
+    if (api !== apiBaseUrl || token === state.session?.token) return;
+    const parsed = parseToken(token, now());
+    if (!parsed.ok || !isSamePerson(parsed.claims)) return;
+    // Kept as this tab kept its own: a tab-only session stays out of localStorage.
+    replaceToken(parsed.token, parsed.claims, !(state.session ?? state.renewable)?.remember);
+  }
+
   // A token remembered on this device changed in another tab: follow it.
   function onStorage(event: StorageEvent) {
     if (event.key !== STORAGE_KEY && event.key !== null) return;
     const session = readStoredSession();
-    if (session === null) end('other-tab');
-    else if (session.token !== state.session?.token) {
-      setState({ session, endReason: null, asking: false });
+    if (session === null) {
+      // A session that ended on a page ignores this: the expired token being dropped by a tab that
+      // read it back is no sign-out (a real one also comes over the channel).
+      if (state.session) end('other-tab');
+    } else if (session.token !== state.session?.token) {
+      if (isSamePerson(session.claims)) replaceToken(session.token, session.claims, false);
+      else {
+        // Another person signed in elsewhere: this tab's person is forgotten first.
+        end('other-tab');
+        confirmedToken = session.token;
+        setState({
+          session,
+          endReason: null,
+          asking: false,
+          renewable: null,
+          refusal: null,
+          generation: state.generation + 1,
+        });
+      }
     }
   }
 
@@ -226,8 +400,12 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    signIn: adopt,
-    end,
+    signIn: (token, remember) => adopt(token, remember),
+    end: (reason) => end(reason),
+    renew,
+    dropRenewal,
+    noteResponse,
+    unauthorized,
     getToken,
     dispose() {
       clearTimeout(expiryTimer);
@@ -272,6 +450,7 @@ function isChannelMessage(value: unknown): value is ChannelMessage {
     case 'session-request':
       return typeof message.api === 'string';
     case 'session-offer':
+    case 'session-renewed':
       return typeof message.api === 'string' && typeof message.token === 'string';
     default:
       return false;

@@ -1,0 +1,172 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { Button } from '../../components/button';
+import { isApiError } from '../../lib/api-error';
+import { createApiClient, getApiClient } from '../../lib/api-client';
+import { apiLine, showBidiControls } from '../../lib/display-text';
+import { refusalProblem } from './refusal';
+import { useSessionState, useSessionStore } from './session-context';
+import { describeSubject, parseToken } from './token';
+
+interface RenewSessionDialogProps {
+  /** The API signed into, as the header names it. */
+  apiName: string;
+  /** Only while the session is still on: once it has ended the dialog stays until renewed. */
+  onClose: () => void;
+  /** Gives up renewing a session that ended: the person goes to the sign-in page. */
+  onSignIn: () => void;
+}
+
+/**
+ * Renew session: a new token taken without leaving the page. A modal dialog on the native
+ * `<dialog>` element (WAI-ARIA APG dialog pattern). While the session is still on it closes like
+ * any dialog; once it has ended there is no page to go back to, so it only leaves by renewing or
+ * by going to the sign-in page (Escape is refused), and its opaque backdrop hides the page's data.
+ *
+ * The token is first shown to the API (one small request) and only taken once the API answers:
+ * a refused token never replaces a working one, and an ended page is never shown again for a
+ * token nobody has checked.
+ */
+export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionDialogProps) {
+  const store = useSessionStore();
+  const { session, renewable } = useSessionState();
+  const ended = session === null;
+  const claims = session?.claims ?? renewable?.claims;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const tokenId = useId();
+  const [input, setInput] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    element?.querySelector<HTMLElement>('textarea')?.focus();
+  }, []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (checking) return;
+    const parsed = parseToken(input);
+    if (!parsed.ok) {
+      setProblem(parsed.problem);
+      return;
+    }
+    setChecking(true);
+    setProblem(null);
+    const outcome = await checkWithApi(parsed.token, apiName);
+    setChecking(false);
+    if (outcome !== null) {
+      setProblem(outcome);
+      return;
+    }
+    try {
+      // Same person: swapped in place (this dialog closes as the session comes back). Anyone
+      // else: a full sign-in, after which the page starts afresh without this dialog.
+      if (store.renew(parsed.token) === 'renewed') onClose();
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        if (ended) event.preventDefault();
+      }}
+      onClose={() => {
+        // Chromium lets a repeated Escape through even when refused: an ended session's dialog
+        // comes straight back.
+        if (ended && store.getState().session === null) dialog.current?.showModal();
+        else onClose();
+      }}
+      className={`m-auto w-[min(36rem,calc(100vw-2rem))] max-w-none rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 ${
+        ended ? 'backdrop:bg-slate-950' : 'backdrop:bg-slate-950/60'
+      }`}
+    >
+      <form onSubmit={onSubmit} className="space-y-3 p-4" noValidate>
+        <h2 id={titleId} className="text-lg font-semibold">
+          Renew session
+        </h2>
+        <p className="text-sm">
+          {ended ? 'Your session has ended. ' : 'Your session ends soon. '}
+          Paste a new token
+          {claims && (
+            <>
+              {' '}
+              for <bdi className="font-medium">{apiLine(describeSubject(claims), 100)}</bdi>
+            </>
+          )}{' '}
+          to carry on where you are: nothing on the page is lost. A token for someone else signs
+          them in afresh.
+        </p>
+        <div className="space-y-1">
+          <label htmlFor={tokenId} className="block text-sm font-medium">
+            Access token
+          </label>
+          <textarea
+            id={tokenId}
+            value={input}
+            onChange={(event) => {
+              setInput(event.target.value);
+              setProblem(null);
+            }}
+            rows={4}
+            spellCheck={false}
+            autoComplete="off"
+            autoCapitalize="off"
+            className="w-full rounded-md border border-slate-300 bg-white p-2 font-mono text-xs break-all dark:border-slate-600 dark:bg-slate-950"
+          />
+        </div>
+        {problem && (
+          <p
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+          >
+            {showBidiControls(problem)}
+          </p>
+        )}
+        {checking && (
+          <p role="status" className="text-sm">
+            Checking the token with {apiName}…
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="primary" disabled={checking}>
+            Renew
+          </Button>
+          {ended ? (
+            <Button onClick={onSignIn}>Go to sign-in</Button>
+          ) : (
+            <Button onClick={() => dialog.current?.close()}>Cancel</Button>
+          )}
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/**
+ * One small request with the new token: null when the API took it (an answer, or a refusal of
+ * this one resource, which comes after authentication), else what to tell the person.
+ */
+async function checkWithApi(token: string, apiName: string): Promise<string | null> {
+  const client = getApiClient();
+  const probe = createApiClient({
+    baseUrl: client.baseUrl,
+    timeoutMs: client.timeoutMs,
+    getToken: () => token,
+  });
+  try {
+    await probe.get('/v1/users', { query: { limit: 1 }, schema: v.unknown() });
+    return null;
+  } catch (error) {
+    if (!isApiError(error)) return `Could not check the token: ${String(error)}`;
+    if (error.status === 401) return refusalProblem(error.message, apiName);
+    if (error.status === 403 || error.status === 404) return null;
+    return `Could not check the token with ${apiName}: ${error.message} Try again.`;
+  }
+}
