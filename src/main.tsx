@@ -63,10 +63,12 @@ async function start() {
       return;
     }
   }
+  const label = target.mode === 'demo' ? 'Demo' : new URL(target.baseUrl).host;
   const environment: AppEnvironment = {
     apiBaseUrl,
     demo,
-    label: target.mode === 'demo' ? 'Demo' : new URL(target.baseUrl).host,
+    label,
+    apiName: label,
     requestTimeoutMs: settings.requestTimeoutMs,
     imageSources: settings.imageSources,
     categories: settings.categories ?? demo?.categories ?? [],
