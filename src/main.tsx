@@ -82,6 +82,7 @@ async function start() {
   setApiClient(
     createApiClient({
       baseUrl: apiBaseUrl,
+      name: environment.apiName,
       getToken: sessionStore.getToken,
       timeoutMs: settings.requestTimeoutMs,
       markPrefetches: target.mode === 'demo',

@@ -1,5 +1,4 @@
-import { createContext, use, useMemo, type ReactNode } from 'react';
-import { ApiIdentityContext } from '../components/api-identity';
+import { createContext, use, type ReactNode } from 'react';
 
 /** What start-up decided about where the API is; the UI shows it and demo-only controls use it. */
 export interface AppEnvironment {
@@ -7,7 +6,7 @@ export interface AppEnvironment {
   apiBaseUrl: string;
   /** Shown in the header: "Demo" or the API host. */
   label: string;
-  /** The API's name as a ticket or a log file names it (today the label; later the API profile's). */
+  /** The API's name in a ticket or a log file (today the label; later the API profile's). */
   apiName: string;
   demo: DemoControls | null;
   /** The deadline of every API request (config.json's requestTimeoutMs). */
@@ -42,25 +41,7 @@ export function EnvironmentProvider({
   environment: AppEnvironment;
   children: ReactNode;
 }) {
-  const { apiName, apiBaseUrl } = environment;
-  // In demo mode the base URL is a path on this origin: a ticket names it in full.
-  const identity = useMemo(
-    () => ({ name: apiName, baseUrl: absoluteUrl(apiBaseUrl) }),
-    [apiName, apiBaseUrl],
-  );
-  return (
-    <EnvironmentContext value={environment}>
-      <ApiIdentityContext value={identity}>{children}</ApiIdentityContext>
-    </EnvironmentContext>
-  );
-}
-
-function absoluteUrl(url: string): string {
-  try {
-    return new URL(url, window.location.href).href;
-  } catch {
-    return url;
-  }
+  return <EnvironmentContext value={environment}>{children}</EnvironmentContext>;
 }
 
 export function useEnvironment(): AppEnvironment {

@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createApiClient, setApiClient } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
-import { ApiIdentityContext } from './api-identity';
 import { ErrorAlert } from './error-alert';
 import { QueryAlert } from './query-alert';
 
@@ -146,11 +146,15 @@ describe('ErrorAlert', () => {
         { requestId: 'req_3', status: 503, startedAt: Date.UTC(2026, 10, 24, 9, 0, 2) },
       ],
     });
-    render(
-      <ApiIdentityContext value={{ name: 'Staging', baseUrl: 'https://api.example.com/' }}>
-        <ErrorAlert error={error} what="users" />
-      </ApiIdentityContext>,
+    setApiClient(
+      createApiClient({
+        baseUrl: 'https://api.example.com/',
+        name: 'Staging',
+        getToken: () => null,
+      }),
     );
+    onTestFinished(() => setApiClient(null));
+    render(<ErrorAlert error={error} what="users" />);
     await user.click(screen.getByRole('button', { name: 'Copy for ticket' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Copied'));
     const copied = await navigator.clipboard.readText();
@@ -160,7 +164,7 @@ describe('ErrorAlert', () => {
     expect(copied).toContain('  1. `req_1`: 503 Service unavailable, 2026-11-24T09:00:00.000Z');
     expect(copied).toContain('  3. `req_3`: 503 Service unavailable, 2026-11-24T09:00:02.000Z');
     expect(copied).toContain('- Time (UTC): 2026-11-24T09:00:03.000Z');
-    expect(copied).toContain('- API: Staging (`https://api.example.com/`)');
+    expect(copied).toContain('- API: Staging (`https://api.example.com`)');
     expect(copied).toContain(`- Console version: ${__APP_VERSION__}`);
     expect(__APP_VERSION__).toMatch(/^\d+\.\d+\.\d+/);
     expect(copied).toContain(`- Browser: ${navigator.userAgent}`);

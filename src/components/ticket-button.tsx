@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { apiClientRef } from '../lib/api-client';
 import type { TicketRequest } from '../lib/ticket';
 import { announce } from './announcer';
-import { useApiIdentity } from './api-identity';
 import { Button } from './button';
 import { lazyModule } from './lazy-module';
 import { copyFeedback, useCopy } from './use-copy';
@@ -15,7 +15,6 @@ const loadTicket = lazyModule(() => import('../lib/ticket'));
  * retries logged after it rendered.
  */
 export function TicketButton({ request }: { request: () => TicketRequest }) {
-  const { name, baseUrl } = useApiIdentity();
   const { state, copy } = useCopy();
   const [problem, setProblem] = useState('');
   async function copyTicket() {
@@ -23,9 +22,11 @@ export function TicketButton({ request }: { request: () => TicketRequest }) {
     let text: string;
     try {
       const { ticketText } = await loadTicket();
+      // The API the console talks to now (its client knows its name and base URL).
+      const api = apiClientRef.current;
       text = ticketText(request(), {
-        apiName: name,
-        apiBaseUrl: baseUrl,
+        apiName: api?.name ?? 'unknown',
+        apiBaseUrl: api?.baseUrl ?? 'unknown',
         version: __APP_VERSION__,
         browser: navigator.userAgent,
       });

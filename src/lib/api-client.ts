@@ -23,6 +23,8 @@ export type GetOptions<T> = {
 export type ApiClient = {
   /** Normalised, without a trailing slash. */
   readonly baseUrl: string;
+  /** The API's name, as a ticket or a log file names it. */
+  readonly name: string;
   /** The deadline for a whole request, headers and body. */
   readonly timeoutMs: number;
   /** `path` is relative to the base URL and starts with '/', e.g. '/v1/users'. */
@@ -31,6 +33,8 @@ export type ApiClient = {
 
 export type ApiClientOptions = {
   baseUrl: string;
+  /** The API's name for tickets and log files; the base URL's host if not given. */
+  name?: string;
   /** The token to send, or null when there is none (or it has expired: then nothing is sent). */
   getToken: () => string | null;
   fetchImpl?: typeof fetch;
@@ -337,7 +341,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return { baseUrl, timeoutMs, get };
+  return { baseUrl, name: options.name ?? base.host, timeoutMs, get };
 }
 
 /** The tries so far of a request and its automatic retries (see attemptFor). */

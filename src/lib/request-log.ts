@@ -75,9 +75,6 @@ const MAX_ERROR_LENGTH = 300;
  * 200 failures keep at most about 13 MB, and the log's HAR file stays one a tool can open.
  */
 export const MAX_LOGGED_BODY_CHARS = 32_768;
-/** No API sends more; a hostile one's thousand headers are not all worth keeping. */
-const MAX_HEADERS = 64;
-const MAX_HEADER_CHARS = 2_000;
 
 export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
   let snapshot: readonly RequestLogEntry[] = Object.freeze([]);
@@ -93,8 +90,8 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
   };
 
   const record = (input: RequestLogInput): RequestLogEntry => {
-    // Copy field by field: whatever else a caller passes is never kept, an Authorization header
-    // never, and API text is cut to size.
+    // Copy field by field: whatever else a caller passes is never kept. The headers are the API
+    // client's (never Authorization; values with the token removed), which a browser keeps small.
     const id = nextId++;
     const entry: RequestLogEntry = Object.freeze({
       id,
@@ -109,8 +106,8 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
       attempt: input.attemptOf ?? id,
       try: input.try ?? 1,
       waitMs: input.waitMs,
-      requestHeaders: copyHeaders(input.requestHeaders) ?? [],
-      responseHeaders: copyHeaders(input.responseHeaders),
+      requestHeaders: input.requestHeaders ?? [],
+      responseHeaders: input.responseHeaders,
       responseBody: input.responseBody && {
         text: clipText(input.responseBody.text, MAX_LOGGED_BODY_CHARS).text,
         mimeType: input.responseBody.mimeType.slice(0, 200),
@@ -139,23 +136,6 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
       if (snapshot.length > 0) publish([]);
     },
   };
-}
-
-function copyHeaders(
-  headers: readonly LoggedHeader[] | undefined,
-): readonly LoggedHeader[] | undefined {
-  if (headers === undefined) return undefined;
-  return Object.freeze(
-    headers
-      .filter((header) => header.name.toLowerCase() !== 'authorization')
-      .slice(0, MAX_HEADERS)
-      .map(({ name, value }) =>
-        Object.freeze({
-          name: clipText(name, MAX_HEADER_CHARS).text,
-          value: clipText(value, MAX_HEADER_CHARS).text,
-        }),
-      ),
-  );
 }
 
 /** The log the app's client writes to and a diagnostics view can read. */

@@ -1,9 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as v from 'valibot';
-import { ApiIdentityContext } from '../../components/api-identity';
-import { createApiClient, type ApiClient } from '../../lib/api-client';
+import { createApiClient, setApiClient, type ApiClient } from '../../lib/api-client';
 import { requestLog } from '../../lib/request-log';
 import { RequestsButton } from './requests-button';
 import { RequestsPanel } from './requests-panel';
@@ -208,11 +207,9 @@ describe('RequestsPanel', () => {
     for (let i = 0; i < 3; i++) {
       await act(() => client.get('/v1/users', { schema: anything, signal }).catch(() => undefined));
     }
-    render(
-      <ApiIdentityContext value={{ name: 'Staging', baseUrl: BASE }}>
-        <RequestsPanel demo={false} onClose={() => undefined} />
-      </ApiIdentityContext>,
-    );
+    setApiClient(client);
+    onTestFinished(() => setApiClient(null));
+    render(<RequestsPanel demo={false} onClose={() => undefined} />);
     expect(rows()[0]).toHaveTextContent('automatic retry 2');
     await user.click(within(rows()[0]!).getByRole('button', { name: 'Copy for ticket' }));
     await waitFor(() => expect(rows()[0]).toHaveTextContent('Copied'));
@@ -221,7 +218,7 @@ describe('RequestsPanel', () => {
     expect(ticket).toMatch(/ {2}1\. `req_1`: 503 Service unavailable, \d{4}-\d\d-\d\dT[\d:.]+Z/);
     expect(ticket).toContain('  2. no request ID: no answer (network error)');
     expect(ticket).toContain('  3. `req_3`: 500 Server error');
-    expect(ticket).toContain(`- API: Staging (\`${BASE}\`)`);
+    expect(ticket).toContain(`- API: api.example.com (\`${BASE}\`)`);
     expect(ticket).not.toContain(SIGNATURE);
   });
 

@@ -1,8 +1,8 @@
 import { useState, useSyncExternalStore } from 'react';
-import { useApiIdentity } from '../../components/api-identity';
 import { Button } from '../../components/button';
 import { lazyModule } from '../../components/lazy-module';
 import { ModalDialog } from '../../components/modal-dialog';
+import { apiClientRef } from '../../lib/api-client';
 import { REQUEST_LOG_CAPACITY, requestLog } from '../../lib/request-log';
 import { isFailure, RequestEntry } from './request-entry';
 
@@ -24,13 +24,18 @@ export type RequestsPanelProps = {
 export function RequestsPanel({ demo, onClose }: RequestsPanelProps) {
   const [errorsOnly, setErrorsOnly] = useState(false);
   const entries = useSyncExternalStore(requestLog.subscribe, requestLog.entries);
-  const api = useApiIdentity();
   const [saved, setSaved] = useState('');
   async function downloadLog() {
     setSaved('');
     try {
       const { downloadLog } = await loadHar();
-      setSaved(downloadLog(requestLog.entries(), { apiName: api.name, apiBaseUrl: api.baseUrl }));
+      const api = apiClientRef.current;
+      setSaved(
+        downloadLog(requestLog.entries(), {
+          apiName: api?.name ?? 'unknown',
+          apiBaseUrl: api?.baseUrl ?? 'unknown',
+        }),
+      );
     } catch {
       setSaved('Could not load Download log. Check the connection and try again.');
     }
