@@ -154,7 +154,15 @@ function bootScriptPlugin(): Plugin {
   };
 }
 
+/** The console's version, as a ticket quotes it: package.json's, stamped at build. */
+const { version } = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8'),
+) as {
+  version: string;
+};
+
 export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
     tailwindcss(),

@@ -64,10 +64,12 @@ async function start() {
       return;
     }
   }
+  const label = target.mode === 'demo' ? 'Demo' : new URL(target.baseUrl).host;
   const environment: AppEnvironment = {
     apiBaseUrl,
     demo,
-    label: target.mode === 'demo' ? 'Demo' : new URL(target.baseUrl).host,
+    label,
+    apiName: label,
     requestTimeoutMs: settings.requestTimeoutMs,
     imageSources: settings.imageSources,
     categories: settings.categories ?? demo?.categories ?? [],
@@ -81,6 +83,7 @@ async function start() {
   setApiClient(
     createApiClient({
       baseUrl: apiBaseUrl,
+      name: environment.apiName,
       getToken: sessionStore.getToken,
       fetchImpl: reportTokenUse((input, init) => fetch(input, init), sessionStore),
       timeoutMs: settings.requestTimeoutMs,

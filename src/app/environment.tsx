@@ -6,6 +6,8 @@ export interface AppEnvironment {
   apiBaseUrl: string;
   /** Shown in the header: "Demo" or the API host. */
   label: string;
+  /** The API's name in a ticket or a log file (today the label; later the API profile's). */
+  apiName: string;
   demo: DemoControls | null;
   /** The deadline of every API request (config.json's requestTimeoutMs). */
   requestTimeoutMs: number;

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createApiClient, setApiClient } from '../lib/api-client';
 import { ApiError } from '../lib/api-error';
 import { ErrorAlert } from './error-alert';
 import { QueryAlert } from './query-alert';
@@ -131,6 +132,42 @@ describe('ErrorAlert', () => {
       `curl --globoff -H 'Accept: application/json' -H "Authorization: Bearer $TOKEN" 'https://api.example.com/prefix/v1/products?category=Caf%C3%A9+%26+co'`,
     );
     expect(screen.getByRole('alert')).not.toHaveTextContent('tok123');
+  });
+
+  it('copies for a ticket every try of the attempt, the API and the version, never the token', async () => {
+    const user = userEvent.setup();
+    const error = httpError(503, {
+      serverMessage: 'Down for maintenance.',
+      requestId: 'req_3',
+      receivedAt: Date.UTC(2026, 10, 24, 9, 0, 3),
+      tries: [
+        { requestId: 'req_1', status: 503, startedAt: Date.UTC(2026, 10, 24, 9, 0, 0) },
+        { requestId: 'req_2', status: 503, startedAt: Date.UTC(2026, 10, 24, 9, 0, 1) },
+        { requestId: 'req_3', status: 503, startedAt: Date.UTC(2026, 10, 24, 9, 0, 2) },
+      ],
+    });
+    setApiClient(
+      createApiClient({
+        baseUrl: 'https://api.example.com/',
+        name: 'Staging',
+        getToken: () => null,
+      }),
+    );
+    onTestFinished(() => setApiClient(null));
+    render(<ErrorAlert error={error} what="users" />);
+    await user.click(screen.getByRole('button', { name: 'Copy for ticket' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Copied'));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toContain('- Request: GET `https://api.example.com/v1/users`');
+    expect(copied).toContain('- Status: 503 Service unavailable');
+    expect(copied).toContain('- Message: Service unavailable (HTTP 503): Down for maintenance.\n');
+    expect(copied).toContain('  1. `req_1`: 503 Service unavailable, 2026-11-24T09:00:00.000Z');
+    expect(copied).toContain('  3. `req_3`: 503 Service unavailable, 2026-11-24T09:00:02.000Z');
+    expect(copied).toContain('- Time (UTC): 2026-11-24T09:00:03.000Z');
+    expect(copied).toContain('- API: Staging (`https://api.example.com`)');
+    expect(copied).toContain(`- Console version: ${__APP_VERSION__}`);
+    expect(__APP_VERSION__).toMatch(/^\d+\.\d+\.\d+/);
+    expect(copied).toContain(`- Browser: ${navigator.userAgent}`);
   });
 
   it('copies a request id without control characters', async () => {

@@ -7,6 +7,7 @@ import { curlCommand } from '../lib/curl';
 import { formatCountdown } from '../lib/time';
 import { Button } from './button';
 import { CopyButton } from './copy-button';
+import { TicketButton } from './ticket-button';
 import { useNow } from './use-now';
 
 export interface ErrorAlertProps {
@@ -69,6 +70,18 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
         )}
         {/* The token stays $TOKEN: whoever runs the command supplies their own. */}
         <CopyButton text={curlCommand(error)} label="Copy as curl" />
+        {/* Every try's request id: the alert shows the last, the API team may need them all. */}
+        <TicketButton
+          request={() => ({
+            method: error.method,
+            url: error.url,
+            status: error.status,
+            outcome: title,
+            message: error.message,
+            tries: error.tries,
+            at: error.receivedAt,
+          })}
+        />
       </p>
       <div className="flex flex-wrap gap-2 pt-1">
         {onRetry && canHelpToRetry(error) && (

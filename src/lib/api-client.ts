@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ApiError, parseRetryAfter, redactUrl, type ApiErrorInit } from './api-error';
-import { requestLog, type RequestLog } from './request-log';
+import { ApiError, parseRetryAfter, redactUrl, type ApiErrorInit, type ApiTry } from './api-error';
+import { requestLog, type LoggedBody, type LoggedHeader, type RequestLog } from './request-log';
 import { clipLine } from './display-text';
 import { createRedactor, redactJsonText } from './redact';
 
@@ -23,6 +23,8 @@ export type GetOptions<T> = {
 export type ApiClient = {
   /** Normalised, without a trailing slash. */
   readonly baseUrl: string;
+  /** The API's name, as a ticket or a log file names it. */
+  readonly name: string;
   /** The deadline for a whole request, headers and body. */
   readonly timeoutMs: number;
   /** `path` is relative to the base URL and starts with '/', e.g. '/v1/users'. */
@@ -31,6 +33,8 @@ export type ApiClient = {
 
 export type ApiClientOptions = {
   baseUrl: string;
+  /** The API's name for tickets and log files; the base URL's host if not given. */
+  name?: string;
   /** The token to send, or null when there is none (or it has expired: then nothing is sent). */
   getToken: () => string | null;
   fetchImpl?: typeof fetch;
@@ -63,6 +67,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const basePath = base.pathname.replace(/\/+$/, '');
   const baseUrl = `${origin}${basePath}`;
 
+  // An attempt is a request and its automatic retries. TanStack Query hands every try of one fetch
+  // the same AbortSignal (a new fetch, such as Try again, gets a new one), so the tries of an
+  // attempt are the requests for one URL under one signal; query-client.test.ts checks this.
+  const attempts = new WeakMap<AbortSignal, Map<string, Attempt>>();
+  function attemptFor(signal: AbortSignal | undefined, key: string): Attempt {
+    if (signal === undefined) return { tries: [] };
+    let bySignal = attempts.get(signal);
+    if (bySignal === undefined) {
+      bySignal = new Map();
+      attempts.set(signal, bySignal);
+    }
+    let attempt = bySignal.get(key);
+    if (attempt === undefined) {
+      attempt = { tries: [] };
+      bySignal.set(key, attempt);
+    }
+    return attempt;
+  }
+  const endAttempt = (signal: AbortSignal | undefined, key: string) =>
+    signal && attempts.get(signal)?.delete(key);
+
   function buildUrl(path: string, query: QueryParams | undefined): URL {
     // The token goes with every request, so the URL must not be able to leave the API's origin
     // (a protocol-relative '//host' would) or its base path (dot segments would).
@@ -89,8 +114,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const method = 'GET';
     const url = buildUrl(path, query);
     const safeUrl = redactUrl(url.toString());
+    const attemptKey = `${method} ${url.toString()}`;
+    const attempt = attemptFor(signal, attemptKey);
+    let startedAt = now();
     const fail = (init: Omit<ApiErrorInit, 'method' | 'url'>) =>
-      new ApiError({ method, url: safeUrl, receivedAt: now(), ...init });
+      new ApiError({
+        method,
+        url: safeUrl,
+        receivedAt: now(),
+        ...init,
+        tries: [...attempt.tries, { requestId: init.requestId, status: init.status, startedAt }],
+      });
 
     const token = getToken();
     if (token === null || token === '') {
@@ -113,11 +147,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     }
     if (request.prefetch && options.markPrefetches) headers.set(DEMO_PREFETCH_HEADER, '1');
+    const requestHeaders: LoggedHeader[] = [];
+    for (const [name, value] of headers) {
+      if (name !== 'authorization') requestHeaders.push({ name, value });
+    }
 
-    const startedAt = now();
+    startedAt = now();
     const record = log.begin();
     let status = 0;
     let requestId: string | undefined;
+    let waitMs: number | undefined;
+    let responseHeaders: LoggedHeader[] | undefined;
+    let responseBody: LoggedBody | undefined;
 
     // One deadline for the whole exchange: a server that sends headers and then a byte a second
     // must not keep the page loading forever. The caller's signal (a cancelled query) aborts too.
@@ -186,6 +227,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
 
       status = response.status;
+      waitMs = Math.max(0, now() - startedAt);
+      responseHeaders = [];
+      for (const [name, value] of response.headers) {
+        responseHeaders.push({ name: redact(name), value: redact(value) });
+      }
       const headerId = response.headers.get('x-request-id');
       requestId = headerId === null ? undefined : clipLine(redact(headerId), MAX_REQUEST_ID);
 
@@ -205,7 +251,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw networkError(error);
       }
 
+      const keepBody = () => {
+        responseBody = {
+          text,
+          mimeType: response.headers.get('content-type') ?? '',
+          length: text.length,
+        };
+      };
+
       if (!response.ok) {
+        keepBody();
         const serverError = readErrorBody(parseJson(text));
         requestId =
           serverError.request_id === undefined
@@ -228,6 +283,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       const json = parseJson(text);
       if (json === NOT_JSON) {
+        keepBody();
         const contentType = response.headers.get('content-type') ?? 'none';
         throw fail({
           kind: 'invalid-response',
@@ -239,6 +295,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       const parsed = v.safeParse(schema, json);
       if (!parsed.success) {
+        keepBody();
         throw fail({
           kind: 'schema',
           status,
@@ -252,7 +309,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let error: string | undefined;
     let cancelled: boolean | undefined;
     try {
-      return await send();
+      const result = await send();
+      endAttempt(signal, attemptKey);
+      return result;
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
       // The caller's abort passes through send() unwrapped (see networkError).
@@ -261,7 +320,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
-      record({
+      const entry = record({
         method,
         url: safeUrl,
         status,
@@ -270,12 +329,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         startedAt,
         error,
         cancelled,
+        attemptOf: attempt.firstEntryId,
+        try: attempt.tries.length + 1,
+        waitMs,
+        requestHeaders,
+        responseHeaders,
+        responseBody,
       });
+      attempt.firstEntryId ??= entry?.id;
+      attempt.tries.push({ requestId, status, startedAt });
     }
   }
 
-  return { baseUrl, timeoutMs, get };
+  return { baseUrl, name: options.name ?? base.host, timeoutMs, get };
 }
+
+/** The tries so far of a request and its automatic retries (see attemptFor). */
+type Attempt = { tries: ApiTry[]; firstEntryId?: number | undefined };
 
 class TooLarge extends Error {}
 

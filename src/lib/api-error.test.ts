@@ -87,6 +87,35 @@ describe('ApiError', () => {
     expect(error).toBeInstanceOf(Error);
   });
 
+  it.each([
+    ['Try again later on our side.', 'Server error (HTTP 500): Try again later on our side.'],
+    ['Really?', 'Server error (HTTP 500): Really?'],
+    ['Wait…  ', 'Server error (HTTP 500): Wait…'],
+    ['No dot', 'Server error (HTTP 500): No dot.'],
+  ])('ends the sentence once when the server message %j already may', (serverMessage, message) => {
+    const error = new ApiError({
+      kind: 'http',
+      status: 500,
+      serverMessage,
+      method: 'GET',
+      url: 'x',
+    });
+    expect(error.message).toBe(message);
+    expect(error.message).not.toMatch(/\.\.$/);
+  });
+
+  it('is one try by default, with its request id', () => {
+    const error = new ApiError({
+      kind: 'http',
+      status: 503,
+      requestId: 'req_1',
+      method: 'GET',
+      url: 'x',
+      receivedAt: 5,
+    });
+    expect(error.tries).toEqual([{ requestId: 'req_1', status: 503, startedAt: 5 }]);
+  });
+
   it('is told apart from other errors', () => {
     expect(isApiError(new Error('x'))).toBe(false);
     expect(isApiError({ kind: 'http', status: 500 })).toBe(false);

@@ -19,6 +19,20 @@ export type ApiErrorInit = {
   /** Overrides the sentence built from the other fields. */
   message?: string | undefined;
   cause?: unknown;
+  /** Every try of this attempt, this one last (see ApiTry); defaults to this one alone. */
+  tries?: readonly ApiTry[] | undefined;
+};
+
+/**
+ * One try of an attempt: the first request and each automatic retry of it. A ticket quotes them
+ * all, since the API team finds each in its logs by its request id.
+ */
+export type ApiTry = {
+  readonly requestId?: string | undefined;
+  /** 0 when no HTTP response arrived. */
+  readonly status: number;
+  /** When it started, epoch ms. */
+  readonly startedAt: number;
 };
 
 export class ApiError extends Error {
@@ -34,6 +48,8 @@ export class ApiError extends Error {
   /** The request URL without secret-looking query parameters, safe to show and log. */
   readonly url: string;
   readonly method: string;
+  /** The tries of the attempt this error ended, oldest first, this one last. */
+  readonly tries: readonly ApiTry[];
 
   constructor(init: ApiErrorInit) {
     super(
@@ -49,6 +65,9 @@ export class ApiError extends Error {
     this.receivedAt = init.receivedAt ?? Date.now();
     this.url = redactUrl(init.url);
     this.method = init.method;
+    this.tries = init.tries ?? [
+      { requestId: init.requestId, status: init.status, startedAt: this.receivedAt },
+    ];
   }
 }
 
@@ -76,8 +95,17 @@ export function statusText(status: number): string {
 
 function defaultMessage(init: ApiErrorInit): string {
   const detail = init.serverMessage === undefined ? '' : `: ${init.serverMessage}`;
-  if (init.kind === 'network') return `Network error${detail}.`;
-  return `${statusText(init.status)} (HTTP ${init.status})${detail}.`;
+  if (init.kind === 'network') return endSentence(`Network error${detail}`);
+  return endSentence(`${statusText(init.status)} (HTTP ${init.status})${detail}`);
+}
+
+/**
+ * A full stop after text that may already end a sentence (the server's own message often does):
+ * "…on our side." stays as it is rather than becoming "…on our side..".
+ */
+export function endSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?…。]$/u.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** Longer waits than this are not worth keeping a page open for; the user can retry by hand. */

@@ -1,7 +1,10 @@
 // @vitest-environment node
 import { MutationObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { createApiClient } from './api-client';
 import { ApiError, type ApiErrorInit } from './api-error';
+import { createRequestLog } from './request-log';
 import { createQueryClient, retryDelay, shouldRetry } from './query-client';
 
 const apiError = (init: Partial<ApiErrorInit>) =>
@@ -66,6 +69,49 @@ describe('retryDelay', () => {
 });
 
 describe('createQueryClient', () => {
+  it('hands every automatic retry the same signal, so an error lists the request ids of all tries', async () => {
+    // api-client.ts groups the tries of an attempt by the query's signal: this is the query
+    // library's side of that bargain.
+    let n = 0;
+    const fetchImpl = vi.fn<typeof fetch>(() => {
+      n++;
+      return Promise.resolve(
+        Response.json({ error: { request_id: `req_${n}` } }, { status: n === 1 ? 503 : 500 }),
+      );
+    });
+    const log = createRequestLog();
+    const api = createApiClient({
+      baseUrl: 'https://api.example.com',
+      getToken: () => 'a.b.c',
+      fetchImpl,
+      log,
+    });
+    const client = createQueryClient();
+    client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } });
+    const query = {
+      queryKey: ['users'],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get('/v1/users', { schema: v.unknown(), signal }),
+    };
+
+    const error = (await client.fetchQuery(query).catch((e: unknown) => e)) as ApiError;
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    expect(error.tries.map((t) => [t.requestId, t.status])).toEqual([
+      ['req_1', 503],
+      ['req_2', 500],
+      ['req_3', 500],
+    ]);
+    expect(log.entries().map((e) => [e.attempt, e.try])).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 3],
+    ]);
+
+    // Trying again by hand is a new attempt.
+    const again = (await client.fetchQuery(query).catch((e: unknown) => e)) as ApiError;
+    expect(again.tries.map((t) => t.requestId)).toEqual(['req_4', 'req_5', 'req_6']);
+  });
+
   it('sets the agreed defaults', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
     expect(defaults).toMatchObject({

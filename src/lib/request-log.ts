@@ -1,5 +1,5 @@
 import { redactUrl } from './api-error';
-import { clipLine } from './display-text';
+import { clipLine, clipText } from './display-text';
 
 export type RequestLogEntry = {
   readonly id: number;
@@ -16,9 +16,38 @@ export type RequestLogEntry = {
   readonly error?: string | undefined;
   /** The caller gave up on it (navigation, a newer page): not a failure of the API. */
   readonly cancelled?: boolean | undefined;
+  /**
+   * The id of the first try's entry: a request and its automatic retries share it (a first try's
+   * is its own id), so a ticket can quote every request id of the attempt.
+   */
+  readonly attempt: number;
+  /** 1 for the first try, 2 for the first retry… */
+  readonly try: number;
+  /** Milliseconds from the start until the response headers arrived (HAR's `wait`). */
+  readonly waitMs?: number | undefined;
+  /** What was sent besides the token: the Authorization header is never logged. */
+  readonly requestHeaders: readonly LoggedHeader[];
+  /** As received, the token removed from values; absent when no response arrived. */
+  readonly responseHeaders?: readonly LoggedHeader[] | undefined;
+  /** The body of a failed response, token removed, cut to MAX_LOGGED_BODY_CHARS. */
+  readonly responseBody?: LoggedBody | undefined;
 };
 
-export type RequestLogInput = Omit<RequestLogEntry, 'id'>;
+export type LoggedHeader = { readonly name: string; readonly value: string };
+
+export type LoggedBody = {
+  readonly text: string;
+  readonly mimeType: string;
+  /** The whole body's length in characters, before any cut. */
+  readonly length: number;
+};
+
+export type RequestLogInput = Omit<RequestLogEntry, 'id' | 'attempt' | 'try' | 'requestHeaders'> & {
+  /** The entry id of the attempt's first try; absent for a first try. */
+  readonly attemptOf?: number | undefined;
+  readonly try?: number | undefined;
+  readonly requestHeaders?: readonly LoggedHeader[] | undefined;
+};
 
 /**
  * `entries` returns the same array until something changes, so it can be handed straight to
@@ -41,6 +70,11 @@ export type RequestLog = {
 export const REQUEST_LOG_CAPACITY = 200;
 /** A one-line summary: the alert shows the whole (already capped) message. */
 const MAX_ERROR_LENGTH = 300;
+/**
+ * A failed response's body is kept up to this many characters (an error body is a few hundred):
+ * 200 failures keep at most about 13 MB, and the log's HAR file stays one a tool can open.
+ */
+export const MAX_LOGGED_BODY_CHARS = 32_768;
 
 export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
   let snapshot: readonly RequestLogEntry[] = Object.freeze([]);
@@ -56,9 +90,11 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
   };
 
   const record = (input: RequestLogInput): RequestLogEntry => {
-    // Copy field by field: whatever else a caller passes (headers, say) is never kept.
+    // Copy field by field: whatever else a caller passes is never kept. The headers are the API
+    // client's (never Authorization; values with the token removed), which a browser keeps small.
+    const id = nextId++;
     const entry: RequestLogEntry = Object.freeze({
-      id: nextId++,
+      id,
       method: input.method,
       url: redactUrl(input.url),
       status: input.status,
@@ -67,6 +103,16 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
       startedAt: input.startedAt,
       error: input.error === undefined ? undefined : clipLine(input.error, MAX_ERROR_LENGTH),
       cancelled: input.cancelled,
+      attempt: input.attemptOf ?? id,
+      try: input.try ?? 1,
+      waitMs: input.waitMs,
+      requestHeaders: input.requestHeaders ?? [],
+      responseHeaders: input.responseHeaders,
+      responseBody: input.responseBody && {
+        text: clipText(input.responseBody.text, MAX_LOGGED_BODY_CHARS).text,
+        mimeType: input.responseBody.mimeType.slice(0, 200),
+        length: input.responseBody.length,
+      },
     });
     publish([...snapshot.slice(Math.max(0, snapshot.length - capacity + 1)), entry]);
     return entry;

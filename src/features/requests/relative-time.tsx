@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { formatDateTime, formatRelative } from '../../lib/time';
+import { formatRelative } from '../../lib/time';
 
 // One clock for every row: a list of 200 requests re-renders only these texts each second.
 const clock = {
@@ -26,14 +26,26 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-const timeOfDay = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+// Made on first use: the panel's first render pays for the locale data, not the module's import.
+let dateAndTime: Intl.DateTimeFormat | undefined;
+const localFormat = () =>
+  (dateAndTime ??= new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  }));
 
-/** "12 seconds ago (14:03:12)", with the full date on hover and the instant in the markup. */
+/**
+ * "24 Nov 2026, 14:03:12 (12 seconds ago)": the local date and time, which travel in a ticket or a
+ * screenshot where "12 seconds ago" does not; UTC (ISO 8601) on hover and in the markup.
+ */
 export function RelativeTime({ at }: { at: number }) {
   const now = useSyncExternalStore(subscribe, () => clock.now);
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return <span>unknown time</span>;
+  const iso = date.toISOString();
   return (
-    <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
-      {formatRelative(Math.min(at, now), now)} ({timeOfDay.format(at)})
+    <time dateTime={iso} title={`${iso} (UTC)`}>
+      {localFormat().format(date)} ({formatRelative(Math.min(at, now), now)})
     </time>
   );
 }

@@ -1,10 +1,12 @@
 import { memo } from 'react';
 import { ApiText } from '../../components/api-text';
 import { CopyButton } from '../../components/copy-button';
+import { TicketButton } from '../../components/ticket-button';
 import { statusText } from '../../lib/api-error';
 import { curlCommand } from '../../lib/curl';
 import { withoutControls } from '../../lib/copy-text';
 import type { RequestLogEntry } from '../../lib/request-log';
+import type { TicketRequest } from '../../lib/ticket';
 import { RelativeTime } from './relative-time';
 
 /** A request that failed: no answer, an error status, or an answer the console could not use. */
@@ -28,8 +30,39 @@ function pathAndQuery(url: string): string {
   }
 }
 
+/**
+ * What a ticket says about an entry: its attempt's tries are the entries that share its attempt id
+ * (read from the log at the click, so retries logged since are included).
+ */
+export function ticketRequest(
+  entry: RequestLogEntry,
+  log: readonly RequestLogEntry[],
+): TicketRequest {
+  const tries = log.filter((other) => other.attempt === entry.attempt);
+  return {
+    method: entry.method,
+    url: entry.url,
+    status: entry.status,
+    outcome: outcome(entry),
+    message: entry.error,
+    tries: (tries.length > 0 ? tries : [entry]).map(({ requestId, status, startedAt }) => ({
+      requestId,
+      status,
+      startedAt,
+    })),
+    at: entry.startedAt,
+  };
+}
+
 /** One logged request; entries never change, so a row renders once (its time text ticks alone). */
-export const RequestEntry = memo(function RequestEntry({ entry }: { entry: RequestLogEntry }) {
+export const RequestEntry = memo(function RequestEntry({
+  entry,
+  log,
+}: {
+  entry: RequestLogEntry;
+  /** The whole log as it is at the click (for the attempt's other tries). */
+  log: () => readonly RequestLogEntry[];
+}) {
   const failed = isFailure(entry);
   return (
     <li className="space-y-1 px-4 py-2 text-sm">
@@ -60,6 +93,7 @@ export const RequestEntry = memo(function RequestEntry({ entry }: { entry: Reque
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
         <span className="tabular-nums">{Math.round(entry.durationMs).toLocaleString()} ms</span>{' '}
         <RelativeTime at={entry.startedAt} />{' '}
+        {entry.try > 1 && <span>automatic retry {entry.try - 1}</span>}{' '}
         {entry.requestId ? (
           <span className="inline-flex flex-wrap items-center gap-1">
             <code className="font-mono break-all">
@@ -70,7 +104,8 @@ export const RequestEntry = memo(function RequestEntry({ entry }: { entry: Reque
         ) : (
           <span>No request ID</span>
         )}{' '}
-        <CopyButton text={curlCommand(entry)} label="Copy as curl" />
+        <CopyButton text={curlCommand(entry)} label="Copy as curl" />{' '}
+        <TicketButton request={() => ticketRequest(entry, log())} />
       </div>
     </li>
   );

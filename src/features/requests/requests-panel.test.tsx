@@ -1,8 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import * as v from 'valibot';
-import { createApiClient, type ApiClient } from '../../lib/api-client';
+import { createApiClient, setApiClient, type ApiClient } from '../../lib/api-client';
 import { requestLog } from '../../lib/request-log';
 import { RequestsButton } from './requests-button';
 import { RequestsPanel } from './requests-panel';
@@ -182,6 +182,76 @@ describe('RequestsPanel', () => {
       expect(text).not.toContain(SIGNATURE);
       expect(text).not.toContain(TOKEN.split('.')[1]);
     }
+  });
+
+  it('shows the date and local time, with UTC on hover', async () => {
+    const { client } = clientAnswering([{ status: 200 }]);
+    await send(client, '/v1/users');
+    render(<RequestsPanel demo={false} onClose={() => undefined} />);
+    const time = rows()[0]!.querySelector('time')!;
+    const at = requestLog.entries()[0]!.startedAt;
+    const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+    expect(time).toHaveTextContent(local.format(at));
+    expect(time).toHaveAttribute('title', `${new Date(at).toISOString()} (UTC)`);
+  });
+
+  it('copies for a ticket every request id of the attempt and its retries', async () => {
+    const user = userEvent.setup();
+    const { client } = clientAnswering([
+      { status: 503, body: { error: { message: 'Busy.' } }, requestId: 'req_1' },
+      'network-error',
+      { status: 500, body: { error: { message: 'Simulated' } }, requestId: 'req_3' },
+    ]);
+    // The tries of one attempt share the query's signal (see api-client.ts).
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 3; i++) {
+      await act(() => client.get('/v1/users', { schema: anything, signal }).catch(() => undefined));
+    }
+    setApiClient(client);
+    onTestFinished(() => setApiClient(null));
+    render(<RequestsPanel demo={false} onClose={() => undefined} />);
+    expect(rows()[0]).toHaveTextContent('automatic retry 2');
+    await user.click(within(rows()[0]!).getByRole('button', { name: 'Copy for ticket' }));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Copied'));
+    const ticket = await navigator.clipboard.readText();
+    expect(ticket).toContain('- Request IDs (3 tries: the request and its automatic retries):');
+    expect(ticket).toMatch(/ {2}1\. `req_1`: 503 Service unavailable, \d{4}-\d\d-\d\dT[\d:.]+Z/);
+    expect(ticket).toContain('  2. no request ID: no answer (network error)');
+    expect(ticket).toContain('  3. `req_3`: 500 Server error');
+    expect(ticket).toContain(`- API: api.example.com (\`${BASE}\`)`);
+    expect(ticket).not.toContain(SIGNATURE);
+  });
+
+  it('downloads the log as requests-YYYY-MM-DD.har, with no token and no Authorization header', async () => {
+    const user = userEvent.setup();
+    const { client } = clientAnswering([
+      { status: 403, body: { error: { message: `Token ${TOKEN} refused` } }, requestId: TOKEN },
+    ]);
+    await send(client, '/v1/users');
+    const blobs: Blob[] = [];
+    const names: string[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:har';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    render(<RequestsPanel demo={false} onClose={() => undefined} />);
+    await user.click(within(panel()).getByRole('button', { name: 'Download log' }));
+    await waitFor(() =>
+      expect(panel()).toHaveTextContent(/Saved 1 request to requests-\d{4}-\d\d-\d\d\.har\./),
+    );
+    expect(click).toHaveBeenCalledOnce();
+    expect(names[0]).toMatch(/^requests-\d{4}-\d\d-\d\d\.har$/);
+    const text = await blobs[0]!.text();
+    const har = JSON.parse(text) as { log: { entries: { response: { status: number } }[] } };
+    expect(har.log.entries[0]?.response.status).toBe(403);
+    expect(text).not.toContain(SIGNATURE);
+    expect(text.toLowerCase()).not.toContain('authorization');
   });
 
   it('sends nothing to the API by being opened', async () => {

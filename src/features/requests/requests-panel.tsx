@@ -1,7 +1,13 @@
 import { useState, useSyncExternalStore } from 'react';
+import { Button } from '../../components/button';
+import { lazyModule } from '../../components/lazy-module';
 import { ModalDialog } from '../../components/modal-dialog';
+import { apiClientRef } from '../../lib/api-client';
 import { REQUEST_LOG_CAPACITY, requestLog } from '../../lib/request-log';
 import { isFailure, RequestEntry } from './request-entry';
+
+/** The HAR writer loads when Download log is pressed (or hovered). */
+const loadHar = lazyModule(() => import('./download-log'));
 
 export type RequestsPanelProps = {
   /** Demo mode: the requests were answered inside the browser, which curl cannot reach. */
@@ -18,6 +24,22 @@ export type RequestsPanelProps = {
 export function RequestsPanel({ demo, onClose }: RequestsPanelProps) {
   const [errorsOnly, setErrorsOnly] = useState(false);
   const entries = useSyncExternalStore(requestLog.subscribe, requestLog.entries);
+  const [saved, setSaved] = useState('');
+  async function downloadLog() {
+    setSaved('');
+    try {
+      const { downloadLog } = await loadHar();
+      const api = apiClientRef.current;
+      setSaved(
+        downloadLog(requestLog.entries(), {
+          apiName: api?.name ?? 'unknown',
+          apiBaseUrl: api?.baseUrl ?? 'unknown',
+        }),
+      );
+    } catch {
+      setSaved('Could not load Download log. Check the connection and try again.');
+    }
+  }
   const failures = entries.filter(isFailure).length;
   const shown = [...(errorsOnly ? entries.filter(isFailure) : entries)].reverse();
 
@@ -37,6 +59,19 @@ export function RequestsPanel({ demo, onClose }: RequestsPanelProps) {
           />
           Errors only
         </label>
+        <span className="inline-flex items-center gap-2">
+          <Button
+            onClick={() => void downloadLog()}
+            onPointerEnter={() => void loadHar().catch(() => undefined)}
+            disabled={entries.length === 0}
+            className="px-2 py-0.5 text-xs"
+          >
+            Download log
+          </Button>
+          <span role="status" className="text-xs text-slate-600 dark:text-slate-300">
+            {saved}
+          </span>
+        </span>
         <p className="text-slate-600 dark:text-slate-300">
           {entries.length === 0
             ? `This tab’s last ${REQUEST_LOG_CAPACITY} API requests will be kept here.`
@@ -62,7 +97,7 @@ export function RequestsPanel({ demo, onClose }: RequestsPanelProps) {
             className="divide-y divide-slate-200 dark:divide-slate-700"
           >
             {shown.map((entry) => (
-              <RequestEntry key={entry.id} entry={entry} />
+              <RequestEntry key={entry.id} entry={entry} log={requestLog.entries} />
             ))}
           </ol>
         )}
