@@ -1,4 +1,10 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type QueryFunctionContext,
+  type QueryPersister,
+} from '@tanstack/react-query';
 import { isApiError, type ApiError } from './api-error';
 
 // Every query and mutation error is typed as ApiError, the one error the API client throws.
@@ -40,6 +46,65 @@ export function retryDelay(failureCount: number, error: unknown, random = Math.r
   return Math.min(BACKOFF_MAX_MS, backoff * (1 + BACKOFF_JITTER * random()));
 }
 
+/**
+ * A query's request is cancelled when the last component showing it goes away: a task later, not
+ * at once. TanStack Query cancels at once a request whose signal was read, and React's StrictMode
+ * (in development, so `npm run demo`) unmounts and mounts every component a second time on its
+ * first render: each page's first request (the start-up prefetch or the page's own) was aborted
+ * and sent again, twice in the Requests panel. So the query function gets the same signal through
+ * the context's second, unmarked, reference (TanStack's `fetchSignal`, still aborted by every
+ * cancel: Refresh, cancelQueries), and the cancel on leaving is ours, once the remount had its
+ * chance to keep the request. Should a future TanStack drop that reference, queries get the
+ * context as it is, and the old behaviour (a repeat in development only) comes back.
+ */
+function unmarkedSignal(context: object): AbortSignal | undefined {
+  for (const symbol of Object.getOwnPropertySymbols(context)) {
+    const value: unknown = (context as Record<symbol, unknown>)[symbol];
+    if (value instanceof AbortSignal) return value;
+  }
+  return undefined;
+}
+
+/** The queries whose current request reads its signal: those TanStack would cancel on leaving. */
+const readsSignal = new WeakSet<object>();
+
+const withUnmarkedSignal: QueryPersister = (queryFn, context, query) => {
+  const signal = unmarkedSignal(context);
+  if (!signal) return queryFn(context);
+  readsSignal.delete(query);
+  // Copied property by property: a spread would call the `signal` getter this avoids.
+  const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(context);
+  delete descriptors.signal;
+  const quiet = Object.defineProperties({}, descriptors) as QueryFunctionContext;
+  Object.defineProperty(quiet, 'signal', {
+    enumerable: true,
+    get: () => {
+      readsSignal.add(query);
+      return signal;
+    },
+  });
+  return queryFn(quiet);
+};
+
+interface WatchedQuery {
+  getObserversCount(): number;
+  state: { fetchStatus: string };
+}
+
+function cancelWhenLeftAlone(queryCache: QueryCache) {
+  const fetchingAlone = (query: WatchedQuery) =>
+    readsSignal.has(query) &&
+    query.getObserversCount() === 0 &&
+    query.state.fetchStatus === 'fetching';
+  queryCache.subscribe((event) => {
+    if (event.type !== 'observerRemoved' || !fetchingAlone(event.query)) return;
+    const { query } = event;
+    setTimeout(() => {
+      if (fetchingAlone(query)) void query.cancel({ revert: true });
+    }, 0);
+  });
+}
+
 export type QueryClientOptions = {
   /** Called for every 401; ending the session (once) and navigating is the app's job. */
   onUnauthorized?: (error: ApiError) => void;
@@ -49,8 +114,10 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): 
   const onError = (error: unknown) => {
     if (isApiError(error) && error.status === 401) onUnauthorized?.(error);
   };
+  const queryCache = new QueryCache({ onError });
+  cancelWhenLeftAlone(queryCache);
   return new QueryClient({
-    queryCache: new QueryCache({ onError }),
+    queryCache,
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
@@ -58,6 +125,7 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): 
         refetchOnWindowFocus: false,
         retry: shouldRetry,
         retryDelay,
+        persister: withUnmarkedSignal,
       },
     },
   });
