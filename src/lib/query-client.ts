@@ -2,6 +2,7 @@ import {
   MutationCache,
   QueryCache,
   QueryClient,
+  type Query,
   type QueryFunctionContext,
   type QueryPersister,
 } from '@tanstack/react-query';
@@ -56,54 +57,29 @@ export function retryDelay(failureCount: number, error: unknown, random = Math.r
  * cancel: Refresh, cancelQueries), and the cancel on leaving is ours, once the remount had its
  * chance to keep the request. Should a future TanStack drop that reference, queries get the
  * context as it is, and the old behaviour (a repeat in development only) comes back.
+ *
+ * readsSignal: the queries whose current request reads its signal, those TanStack would cancel.
  */
-function unmarkedSignal(context: object): AbortSignal | undefined {
-  for (const symbol of Object.getOwnPropertySymbols(context)) {
-    const value: unknown = (context as Record<symbol, unknown>)[symbol];
-    if (value instanceof AbortSignal) return value;
-  }
-  return undefined;
-}
-
-/** The queries whose current request reads its signal: those TanStack would cancel on leaving. */
 const readsSignal = new WeakSet<object>();
 
+// Small on purpose: this is in every page's first-render JavaScript (see check:budgets).
 const withUnmarkedSignal: QueryPersister = (queryFn, context, query) => {
-  const signal = unmarkedSignal(context);
+  const signal = Object.getOwnPropertySymbols(context)
+    .map((key) => (context as Record<symbol, unknown>)[key])
+    .find((value) => value instanceof AbortSignal);
   if (!signal) return queryFn(context);
   readsSignal.delete(query);
-  // Copied property by property: a spread would call the `signal` getter this avoids.
-  const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(context);
-  delete descriptors.signal;
-  const quiet = Object.defineProperties({}, descriptors) as QueryFunctionContext;
-  Object.defineProperty(quiet, 'signal', {
-    enumerable: true,
-    get: () => {
-      readsSignal.add(query);
-      return signal;
-    },
-  });
-  return queryFn(quiet);
+  // The rest of the context (queryKey, meta, client) is read through the prototype; only `signal`
+  // is this one's own, so TanStack's marking getter is never called.
+  return queryFn(
+    Object.create(context, {
+      signal: { get: () => (readsSignal.add(query), signal), enumerable: true },
+    }) as QueryFunctionContext,
+  );
 };
 
-interface WatchedQuery {
-  getObserversCount(): number;
-  state: { fetchStatus: string };
-}
-
-function cancelWhenLeftAlone(queryCache: QueryCache) {
-  const fetchingAlone = (query: WatchedQuery) =>
-    readsSignal.has(query) &&
-    query.getObserversCount() === 0 &&
-    query.state.fetchStatus === 'fetching';
-  queryCache.subscribe((event) => {
-    if (event.type !== 'observerRemoved' || !fetchingAlone(event.query)) return;
-    const { query } = event;
-    setTimeout(() => {
-      if (fetchingAlone(query)) void query.cancel({ revert: true });
-    }, 0);
-  });
-}
+const fetchingAlone = (query: Query) =>
+  readsSignal.has(query) && !query.getObserversCount() && query.state.fetchStatus === 'fetching';
 
 export type QueryClientOptions = {
   /** Called for every 401; ending the session (once) and navigating is the app's job. */
@@ -115,7 +91,13 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): 
     if (isApiError(error) && error.status === 401) onUnauthorized?.(error);
   };
   const queryCache = new QueryCache({ onError });
-  cancelWhenLeftAlone(queryCache);
+  queryCache.subscribe(({ type, query }) => {
+    if (type === 'observerRemoved' && fetchingAlone(query)) {
+      setTimeout(() => {
+        if (fetchingAlone(query)) void query.cancel({ revert: true });
+      });
+    }
+  });
   return new QueryClient({
     queryCache,
     mutationCache: new MutationCache({ onError }),
