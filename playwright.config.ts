@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, ensureChromium } from './scripts/chromium';
-import { E2E_PORTS, MOCK_API_URL } from './e2e/support/ports';
+import { E2E_PORTS, READY_LINE } from './e2e/support/ports';
 
 const executablePath = ensureChromium();
 
@@ -75,26 +75,14 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${E2E_PORTS.nginx}` },
     },
   ],
-  webServer: [
-    {
-      command: `npx tsx src/mocks/server.ts --port ${E2E_PORTS.mockApi}`,
-      url: `http://127.0.0.1:${E2E_PORTS.mockApi}/__demo/token`,
-      reuseExistingServer: false,
-    },
-    {
-      command: `npx tsx e2e/support/serve-build.ts --port ${E2E_PORTS.demo}`,
-      url: `http://127.0.0.1:${E2E_PORTS.demo}/`,
-      reuseExistingServer: false,
-    },
-    {
-      command: `npx tsx e2e/support/serve-build.ts --port ${E2E_PORTS.realApi} --api http://127.0.0.1:${E2E_PORTS.mockApi}`,
-      url: `http://127.0.0.1:${E2E_PORTS.realApi}/`,
-      reuseExistingServer: false,
-    },
-    {
-      command: `npx tsx e2e/support/serve-nginx.ts --port ${E2E_PORTS.nginx} --api ${MOCK_API_URL}`,
-      url: `http://127.0.0.1:${E2E_PORTS.nginx}/`,
-      reuseExistingServer: false,
-    },
-  ],
+  // One process starts all four servers side by side (e2e/support/serve-all.ts): as separate
+  // entries Playwright would start them one after another.
+  webServer: {
+    command: `node --import tsx e2e/support/serve-all.ts`,
+    wait: { stdout: new RegExp(READY_LINE) },
+    url: `http://127.0.0.1:${E2E_PORTS.realApi}/`,
+    reuseExistingServer: false,
+    // A loaded machine can take most of a minute to start them.
+    timeout: 120_000,
+  },
 });

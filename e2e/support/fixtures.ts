@@ -11,11 +11,6 @@ const EXPECTED_CONSOLE_ERRORS = [
   /^Failed to load resource: the server responded with a status of \d{3}/,
 ];
 
-const ONE_PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
 type Mode = 'demo' | 'real-api';
 
 interface Fixtures {
@@ -44,14 +39,6 @@ export const test = base.extend<Fixtures>({
         );
       });
     });
-    // The mock's avatar URLs point at a host that does not resolve here; the browser would log
-    // each failed image as a console error. Caught at the context so the demo worker's
-    // requests are served too.
-    await page
-      .context()
-      .route(/^https?:\/\/avatars\.example\.com\//, (route) =>
-        route.fulfill({ contentType: 'image/png', body: ONE_PIXEL_PNG }),
-      );
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() !== 'error') return;

@@ -12,3 +12,6 @@ export const E2E_PORTS = {
 } as const;
 
 export const MOCK_API_URL = `http://127.0.0.1:${E2E_PORTS.mockApi}`;
+
+/** What e2e/support/serve-all.ts prints once every server answers. */
+export const READY_LINE = 'e2e servers ready';
