@@ -43,6 +43,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
   const menuId = useId();
+  const subject = session ? apiLine(describeSubject(session.claims), 100) : '';
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -96,7 +97,18 @@ export function Shell({ children }: { children: ReactNode }) {
             <div className="flex flex-wrap items-center gap-2 sm:order-3 lg:shrink-0 lg:flex-nowrap">
               <RequestsButton demo={environment.demo !== null} />
               <ThemeToggle />
-              {session && <SessionText claims={session.claims} msLeft={msLeft} />}
+              {session && (
+                // Two short lines, so the header keeps one row. A claim is whatever the token's
+                // issuer wrote: isolated, marked and cut; from lg up cut to fit (whole in a title).
+                <span className="flex min-w-0 flex-col text-xs leading-tight text-slate-700 lg:max-w-24 xl:max-w-48 dark:text-slate-300">
+                  <bdi className="truncate font-medium" title={subject}>
+                    {subject}
+                  </bdi>
+                  <span className="tabular-nums" title="Time left in this session">
+                    {formatCountdown(msLeft)} left
+                  </span>
+                </span>
+              )}
               <Button onClick={() => store.end('signed-out')} className="shrink-0">
                 Sign out
               </Button>
@@ -120,25 +132,6 @@ export function Shell({ children }: { children: ReactNode }) {
         </Suspense>
       )}
     </div>
-  );
-}
-
-/**
- * Who is signed in and for how long, on two short lines so the header keeps one row. A claim is
- * whatever the token's issuer wrote: isolated, marked and cut; from lg up cut to the room left,
- * with the whole in a title (the API's host is the one that gives way first).
- */
-function SessionText({ claims, msLeft }: { claims: TokenClaims; msLeft: number }) {
-  const who = apiLine(describeSubject(claims), 100);
-  return (
-    <span className="flex min-w-0 flex-col text-xs leading-tight text-slate-700 lg:max-w-24 xl:max-w-48 dark:text-slate-300">
-      <bdi className="truncate font-medium" title={who}>
-        {who}
-      </bdi>
-      <span className="tabular-nums" title="Time left in this session">
-        {formatCountdown(msLeft)} left
-      </span>
-    </span>
   );
 }
 

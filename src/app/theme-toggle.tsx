@@ -13,7 +13,6 @@ export function ThemeToggle() {
         id={id}
         value={theme}
         onChange={(event) => setTheme(event.target.value as ThemeChoice)}
-        title="Theme"
         className="rounded-md border border-slate-300 bg-white px-1.5 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
       >
         <option value="system">System</option>

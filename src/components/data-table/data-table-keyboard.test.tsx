@@ -51,6 +51,8 @@ describe('the focus across pages', () => {
   it('stays at the same row position when ] or [ turns the page from a row', async () => {
     render(<Harness />);
     row('p_3')?.focus();
+    // The keys arrive with the focus (a dynamic import).
+    await act(() => import('./row-keys'));
     fireEvent.keyDown(row('p_3') as HTMLElement, { key: ']' });
     clickPager('Next page');
     expect(await screen.findByText('Person 11')).toBeInTheDocument();

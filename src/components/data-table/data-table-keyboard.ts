@@ -9,19 +9,11 @@ import {
 import { lazyModule } from '../lazy-module';
 import type { KeyInput, RowKeyContext } from './row-keys';
 
-/** The key handling itself: loaded when the table first takes the focus. */
-const loadRowKeys = lazyModule(() => import('./row-keys'));
+/** The key handling itself: loaded when the table first takes the focus; then at hand here. */
+let keys: typeof import('./row-keys') | undefined;
+const loadRowKeys = lazyModule(() => import('./row-keys').then((module) => (keys = module)));
 /** Keys the table handles: taken from the browser (no scrolling) even before that has loaded. */
-const TABLE_KEYS = new Set([
-  'ArrowDown',
-  'ArrowUp',
-  'ArrowLeft',
-  'ArrowRight',
-  'Home',
-  'End',
-  'j',
-  'k',
-]);
+const TABLE_KEYS = /^(Arrow(Down|Up|Left|Right)|Home|End|j|k)$/;
 
 /**
  * Keyboard and pointer handling for a table's rows, after the WAI-ARIA APG data grid pattern
@@ -47,36 +39,17 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
   const currentId =
     currentState !== null && rowIds.includes(currentState) ? currentState : (rowIds[0] ?? null);
   const body = useRef<HTMLTableSectionElement>(null);
-  // The row position to focus once the rows change (`[`/`]` pressed on a row).
-  const pagedFrom = useRef<{ index: number; rowIds: readonly string[] } | null>(null);
-  // The row this table's URL opened last, to focus when its rows are back.
-  const returnTo = useRef<string | null>(null);
-  useEffect(() => {
-    const id = takeOpenedRow();
-    if (id !== null) returnTo.current = id;
-  }, []);
-
-  useEffect(() => {
-    const from = pagedFrom.current;
-    if (from && from.rowIds !== rowIds && rowIds.length > 0) {
-      pagedFrom.current = null;
-      // Only when the focus went down with the old rows (nobody moved it elsewhere meanwhile).
-      if (focusIsFree(body.current, false)) {
-        focusRow(body.current, rowIds[Math.min(from.index, rowIds.length - 1)]);
-      }
-    }
-    const back = returnTo.current;
-    if (back !== null && rowIds.length > 0) {
-      returnTo.current = null;
-      // Focusing the row makes it the current one (onBodyFocus).
-      if (rowIds.includes(back) && focusIsFree(body.current, true)) focusRow(body.current, back);
-    }
-  }, [rowIds]);
+  // The focus across pages and back to a row opened (row-keys.ts): nothing to do before it loads.
+  useEffect(() => keys?.afterRows(body.current, rowIds), [rowIds]);
 
   const activate =
     onActivate &&
     ((id: string) => {
-      rememberOpenedRow(id);
+      const at = location.pathname + location.search;
+      void loadRowKeys().then(
+        (module) => module.rememberOpenedRow(at, id),
+        () => undefined,
+      );
       onActivate(id);
     });
   const context: RowKeyContext = { rowIds, currentId, onActivate: activate };
@@ -90,29 +63,19 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
     which: 'onBodyKey' | 'onHeadKey',
   ) {
     if (event.defaultPrevented) return;
-    if ((event.key === '[' || event.key === ']') && which === 'onBodyKey') {
-      // The page turns in global-shortcuts.tsx (the pager's own buttons); the focus follows here.
-      const row = (event.target as HTMLElement).closest<HTMLElement>('tr[data-row-id]');
-      const index = row?.dataset.rowId === undefined ? -1 : rowIds.indexOf(row.dataset.rowId);
-      pagedFrom.current = index < 0 ? null : { index, rowIds };
-      return;
-    }
-    const input: KeyInput = {
-      key: event.key,
-      target: event.target,
-      currentTarget: event.currentTarget,
-      altKey: event.altKey,
-      ctrlKey: event.ctrlKey,
-      metaKey: event.metaKey,
-      preventDefault: () => event.preventDefault(),
-    };
-    if (TABLE_KEYS.has(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
+    // The event's own fields as they are now (React clears currentTarget after the dispatch).
+    const input: KeyInput = { ...event, preventDefault: () => event.preventDefault() };
+    if (TABLE_KEYS.test(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
     }
-    void loadRowKeys().then(
-      (keys) => keys[which](input, context),
-      () => undefined, // Not downloadable (offline): the table's keys wait for the next try.
-    );
+    // At once when loaded: `[`/`]` must be seen before the page they turn comes in.
+    const run = (module: typeof keys & object) => module[which](input, context);
+    if (keys) run(keys);
+    else
+      void loadRowKeys().then(
+        run,
+        () => undefined, // Not downloadable (offline): the table's keys wait for the next try.
+      );
   }
 
   function onBodyFocus(event: FocusEvent<HTMLTableSectionElement>) {
@@ -124,11 +87,10 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
   function onBodyClick(event: ReactMouseEvent<HTMLTableSectionElement>) {
     if (!activate || event.button !== 0 || event.defaultPrevented) return;
     const target = event.target as HTMLElement;
-    if (target.closest('a, button, input, select, textarea, summary')) return;
-    // Selecting text in a cell is not a click on the row.
-    if ((window.getSelection()?.toString() ?? '') !== '') return;
-    const row = target.closest<HTMLTableRowElement>('tr[data-row-id]');
-    if (row?.dataset.rowId) activate(row.dataset.rowId);
+    void loadRowKeys().then(
+      (module) => module.onBodyClick(target, activate),
+      () => undefined,
+    );
   }
 
   return {
@@ -143,40 +105,4 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
       onKeyDown: (event: KeyboardEvent<HTMLTableSectionElement>) => handleKey(event, 'onHeadKey'),
     },
   };
-}
-
-function focusRow(body: HTMLElement | null, id: string | undefined) {
-  if (id === undefined) return;
-  body?.querySelector<HTMLTableRowElement>(`tr[data-row-id="${CSS.escape(id)}"]`)?.focus();
-}
-
-/**
- * Whether the table may take the focus: it is nowhere (it went down with the rows it was on), in
- * this table's body, or, coming back to the page, where the page put it (main, its heading).
- */
-function focusIsFree(body: HTMLElement | null, arriving: boolean): boolean {
-  const focused = document.activeElement;
-  if (focused === null || focused === document.body || body?.contains(focused)) return true;
-  if (!arriving || document.querySelector('dialog[open]')) return false;
-  return focused.id === 'main' || (focused.tagName === 'H1' && focused.closest('main') !== null);
-}
-
-/**
- * The row opened last and the table URL it was opened from (one for the whole app: only one row
- * is ever opened at a time). The next table to show takes it, whether or not it is its own.
- */
-let openedRow: { at: string; id: string } | null = null;
-
-function tableUrl(): string {
-  return `${window.location.pathname}${window.location.search}`;
-}
-
-function rememberOpenedRow(id: string) {
-  openedRow = { at: tableUrl(), id };
-}
-
-function takeOpenedRow(): string | null {
-  const opened = openedRow;
-  openedRow = null;
-  return opened !== null && opened.at === tableUrl() ? opened.id : null;
 }

@@ -14,7 +14,6 @@ import {
   type productsKeys,
 } from './api/products-api';
 import { hasFilters } from './price-filter';
-import { FiltersDisclosure } from './filters-disclosure';
 import { ProductFiltersBar, similarCategories } from './product-filters';
 import { productsColumns } from './products-columns';
 import {
@@ -92,17 +91,15 @@ export function ProductsListPage({
         <h1 className="text-xl font-semibold">Products</h1>
         <RefreshStatus query={list.query} />
       </div>
-      <FiltersDisclosure active={Object.keys(definedOnly(filters)).length}>
-        <ProductFiltersBar
-          filters={filters}
-          categories={categories}
-          // Other filters make the old page number meaningless: start again at page 1.
-          onApply={(next, options) =>
-            list.navigate({ page: 1, limit: params.limit, ...definedOnly(next) }, options)
-          }
-          onNotAppliedChange={setNotApplied}
-        />
-      </FiltersDisclosure>
+      <ProductFiltersBar
+        filters={filters}
+        categories={categories}
+        // Other filters make the old page number meaningless: start again at page 1.
+        onApply={(next, options) =>
+          list.navigate({ page: 1, limit: params.limit, ...definedOnly(next) }, options)
+        }
+        onNotAppliedChange={setNotApplied}
+      />
       <QueryAlert query={list.query} what="products" />
       <p aria-live="polite" className="text-sm text-red-800 empty:hidden dark:text-red-200">
         {detailsProblem}
