@@ -143,9 +143,13 @@ test('the Requests panel keeps each entry’s buttons in the same place', async 
   await signIn({ next: '/users?limit=10' });
   await expect(status(page)).toHaveText('1–10 of 1,000');
   // Requests of different paths and lengths: a list, a user, a missing user.
-  await page.goto('/users/user_longtext');
+  // In-app navigation: the log lives in the page.
+  const lookup = page.getByRole('searchbox', { name: 'Find user' });
+  await lookup.fill('user_longtext');
+  await lookup.press('Enter');
   await expect(heading(page)).toHaveText(/^Maximiliana/);
-  await page.goto('/users/no_such_user_with_a_long_id_0123456789');
+  await lookup.fill('user_zzzzzzzzzz');
+  await lookup.press('Enter');
   await expect(page.getByRole('alert')).toContainText('404');
   await page.getByRole('button', { name: 'Requests' }).click();
   const panel = page.getByRole('dialog', { name: 'Requests' });
