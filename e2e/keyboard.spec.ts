@@ -170,12 +170,13 @@ test('the whole users task with the keyboard alone; the pager is at most 6 Tabs 
   await expect(heading(page)).toBeFocused();
   await expect(page).toHaveTitle(`${name} · Users · Admin console`);
 
-  // Back to the same view, then a lookup.
+  // Back to the same view, on the row opened, then a lookup.
   await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('link', { name: 'Back to users' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/users\?page=2&sort=name$/);
-  await expect(heading(page)).toBeFocused();
+  await expect(secondRow).toBeFocused();
+  await expect(secondRow.getByRole('link')).toHaveText(name);
   await page.keyboard.press('/');
   await expect(lookupBox(page)).toBeFocused();
   await page.keyboard.type('user_longtext');
@@ -216,4 +217,118 @@ test('a row opens with a click anywhere on it; c copies its ID; products open in
   await expect(product).toBeFocused();
   await product.locator('td').nth(3).click();
   await expect(details).toBeVisible();
+});
+
+test('j and k reach the rows from the heading; [ and ] keep the row position; Back returns to the row', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users?limit=10' });
+  await expect(page.getByRole('status')).toHaveText('1–10 of 1,000');
+  await expect(heading(page)).toBeFocused();
+  const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+  // The first j from outside the table focuses the first row; then j and k move.
+  await pressUntil(page, ['j'], () => expect(rows.first()).toBeFocused({ timeout: 500 }));
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect(rows.nth(2)).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(rows.nth(1)).toBeFocused();
+
+  // ] and [ turn the page and keep the focus on the second row.
+  const firstPageId = await rows.nth(1).getAttribute('data-row-id');
+  await page.keyboard.press(']');
+  await expect(page.getByRole('status')).toHaveText('11–20 of 1,000');
+  await expect(rows.nth(1)).toBeFocused();
+  expect(await rows.nth(1).getAttribute('data-row-id')).not.toBe(firstPageId);
+  await page.keyboard.press('j');
+  await expect(rows.nth(2)).toBeFocused();
+  await page.keyboard.press('[');
+  await expect(page.getByRole('status')).toHaveText('1–10 of 1,000');
+  await expect(rows.nth(2)).toBeFocused();
+
+  // Open the row, come back with the browser's Back: the focus is on it again.
+  const opened = await rows.nth(2).getAttribute('data-row-id');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/users/${opened}$`));
+  await expect(heading(page)).toBeFocused();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/users\?limit=10$/);
+  await expect(rows.nth(2)).toBeFocused();
+  await expect(rows.nth(2)).toHaveAttribute('data-row-id', opened ?? '');
+  await expect(rows.nth(2)).toHaveAttribute('tabindex', '0');
+
+  // On Products too, from its heading (eight Tabs away before).
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  await expect(heading(page)).toHaveText('Products');
+  await expect(heading(page)).toBeFocused();
+  await expect(page.getByRole('status')).toHaveText('1–50 of 5,000');
+  await page.keyboard.press('j');
+  await expect(
+    page.getByRole('table', { name: 'Products' }).locator('tbody tr').first(),
+  ).toBeFocused();
+});
+
+test('Escape leaves Find user and the filter boxes, so the shortcuts work again', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users?limit=10' });
+  await expect(page.getByRole('status')).toHaveText('1–10 of 1,000');
+  await pressUntil(page, ['/'], () => expect(lookupBox(page)).toBeFocused({ timeout: 500 }));
+  // Text that no user seen matches: no suggestions to close first.
+  await page.keyboard.type('qzx');
+  await page.keyboard.press('Escape');
+  await expect(lookupBox(page)).not.toBeFocused();
+  // What was typed stays; the keys are shortcuts again.
+  await expect(lookupBox(page)).toHaveValue('qzx');
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('status')).toHaveText('1–50 of 5,000');
+
+  const category = page.getByLabel('Category');
+  await category.focus();
+  await page.keyboard.press('Escape');
+  await expect(category).not.toBeFocused();
+  await page.keyboard.press('j');
+  await expect(
+    page.getByRole('table', { name: 'Products' }).locator('tbody tr').first(),
+  ).toBeFocused();
+  await page.getByLabel('Min price').focus();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('g');
+  await page.keyboard.press('u');
+  await expect(page).toHaveURL(/\/users$/);
+});
+
+test('Ctrl+K opens the command menu from a text field, and the browser’s own Ctrl+K is kept out', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const menu = page.getByRole('dialog', { name: 'Command menu' });
+  // Whether the page kept each Ctrl+K from the browser (seen last, on window).
+  await page.evaluate(() => {
+    const seen: boolean[] = [];
+    (window as unknown as { ctrlK: boolean[] }).ctrlK = seen;
+    window.addEventListener('keydown', (event) => {
+      if (event.ctrlKey && event.key === 'k') seen.push(event.defaultPrevented);
+    });
+  });
+  const ctrlK = () => page.evaluate(() => (window as unknown as { ctrlK: boolean[] }).ctrlK);
+  await pressUntil(page, ['/'], () => expect(lookupBox(page)).toBeFocused({ timeout: 500 }));
+  await page.keyboard.type('ada');
+  await page.keyboard.press('Control+k');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('combobox')).toBeFocused();
+  // Inside the menu's own box too: nothing for the browser.
+  await page.keyboard.press('Control+k');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(lookupBox(page)).toBeFocused();
+  await expect(lookupBox(page)).toHaveValue('ada');
+  expect(await ctrlK()).toEqual([true, true]);
 });

@@ -14,7 +14,9 @@ if (typeof document !== 'undefined') {
  * After an in-app navigation, moves the focus to the new page's level-1 heading (once it is
  * rendered: a user page's heading waits for its data), so a screen reader announces the page and
  * the next Tab starts from its top. Not on the first load, nor for redirects before the person has
- * done anything, when the browser's own starting point is right; not while a dialog is open.
+ * done anything, when the browser's own starting point is right; not while a dialog is open, nor
+ * when the page has placed the focus itself. The heading is focused by script only (tabIndex -1),
+ * so it shows no focus ring (index.css): it is where reading starts, not a control.
  * Render it keyed by the path.
  */
 export function FocusHeadingOnNavigation() {
@@ -22,6 +24,8 @@ export function FocusHeadingOnNavigation() {
     if (!interacted) return;
     const main = document.getElementById('main') ?? document.body;
     const focusedBefore = document.activeElement;
+    // The page has put the focus somewhere itself already (a table's row, coming back to it).
+    if (focusedBefore !== main && focusedBefore?.closest('main') === main) return;
     // The person may have moved on while the page loaded (into the lookup box, say): keep that.
     const stillWaiting = () => {
       const focused = document.activeElement;

@@ -48,6 +48,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
   const menuId = useId();
+  const subject = session ? apiLine(describeSubject(session.claims), 100) : '';
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -59,10 +60,13 @@ export function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
-          <span className="font-semibold">Admin console</span>
+        {/* One row from lg up, whatever the lengths of the API's host and the person's name:
+            those two shrink and cut (full text in a title), the controls and the nav never do.
+            Below lg the row may wrap; below sm the rest folds behind Menu. */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 lg:flex-nowrap lg:gap-x-2">
+          <span className="shrink-0 font-semibold">Admin console</span>
           <span
-            className={`rounded px-1.5 py-0.5 text-xs font-medium ${
+            className={`max-w-48 min-w-12 truncate rounded px-1.5 py-0.5 text-xs font-medium ${
               environment.demo
                 ? 'bg-amber-200 text-amber-950 dark:bg-amber-800 dark:text-amber-50'
                 : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
@@ -82,7 +86,7 @@ export function Shell({ children }: { children: ReactNode }) {
           >
             Menu
           </Button>
-          <div className="w-full sm:order-2 sm:ml-auto sm:w-auto">
+          <div className="w-full shrink-0 sm:order-2 sm:ml-auto sm:w-auto">
             <UserLookup />
           </div>
           {/* On wider screens its parts join the header row (display: contents). */}
@@ -90,24 +94,29 @@ export function Shell({ children }: { children: ReactNode }) {
             id={menuId}
             className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-2 sm:contents`}
           >
-            <nav aria-label="Main" className="flex flex-wrap gap-1 sm:order-1">
+            <nav aria-label="Main" className="flex shrink-0 flex-wrap gap-1 sm:order-1">
               {NAV_ITEMS.map((item) => (
                 <NavItem key={item.to} {...item} claims={session?.claims} />
               ))}
             </nav>
-            <div className="flex flex-wrap items-center gap-2 sm:order-3">
+            <div className="flex flex-wrap items-center gap-2 sm:order-3 lg:shrink-0 lg:flex-nowrap">
               <RequestsButton demo={environment.demo !== null} />
               <ThemeToggle />
               {session && (
-                <span className="text-sm text-slate-700 dark:text-slate-300">
-                  {/* A claim is whatever the token's issuer wrote: isolated, marked and cut. */}
-                  <bdi className="font-medium">{apiLine(describeSubject(session.claims), 100)}</bdi>
-                  <span className="ml-1 tabular-nums" title="Time left in this session">
-                    ({formatCountdown(msLeft)} left)
+                // Two short lines, so the header keeps one row. A claim is whatever the token's
+                // issuer wrote: isolated, marked and cut; from lg up cut to fit (whole in a title).
+                <span className="flex min-w-0 flex-col text-xs leading-tight text-slate-700 lg:max-w-24 xl:max-w-48 dark:text-slate-300">
+                  <bdi className="truncate font-medium" title={subject}>
+                    {subject}
+                  </bdi>
+                  <span className="tabular-nums" title="Time left in this session">
+                    {formatCountdown(msLeft)} left
                   </span>
                 </span>
               )}
-              <Button onClick={() => store.end('signed-out')}>Sign out</Button>
+              <Button onClick={() => store.end('signed-out')} className="shrink-0">
+                Sign out
+              </Button>
             </div>
           </div>
         </div>

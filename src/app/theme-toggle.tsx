@@ -15,7 +15,7 @@ export function ThemeToggle() {
         onChange={(event) => setTheme(event.target.value as ThemeChoice)}
         className="rounded-md border border-slate-300 bg-white px-1.5 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
       >
-        <option value="system">System theme</option>
+        <option value="system">System</option>
         <option value="light">Light</option>
         <option value="dark">Dark</option>
       </select>

@@ -18,10 +18,12 @@ const GO_TO: Record<string, string> = { u: '/users', p: '/products', a: '/accoun
 const SEQUENCE_MS = 1_500;
 
 /**
- * The console's keyboard shortcuts (listed in the Keyboard shortcuts dialog). None acts while the
- * focus is in a text field or a dialog is open, and none uses Ctrl, Alt or Cmd but the command
- * menu's Ctrl/Cmd+K, so nothing is taken from typing or from the browser. Table rows have their
- * own keys (data-table-keyboard.ts). The dialogs are loaded when first opened.
+ * The console's keyboard shortcuts (listed in the Keyboard shortcuts dialog), after Gmail's and
+ * GitHub's. None acts while the focus is in a text field or a dialog is open, and none uses Ctrl,
+ * Alt or Cmd, so nothing is taken from typing or from the browser; but the command menu's
+ * Ctrl/Cmd+K works everywhere, and Escape leaves a search or filter box. `j`/`k` reach a table's
+ * rows from anywhere on its page; inside the table the rows have their own keys
+ * (data-table-keyboard.ts). The dialogs are loaded when first opened.
  */
 export function GlobalShortcuts() {
   const navigate = useNavigate();
@@ -40,14 +42,24 @@ export function GlobalShortcuts() {
       );
     };
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.isComposing || isTyping(event.target)) return;
-      if (document.querySelector('dialog[open]')) return;
+      if (event.defaultPrevented || event.isComposing) return;
       const commandKey = event.ctrlKey || event.metaKey;
+      // From anywhere, text fields included; never the browser's own Ctrl+K (its search box).
       if (commandKey && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        show('commands');
+        if (!document.querySelector('dialog[open]')) show('commands');
         return;
       }
+      if (isTyping(event.target)) {
+        // Escape leaves a search or filter box (Gmail's way), so the shortcuts work again; what
+        // was typed stays. The box's own Escape (closing its suggestions) comes first.
+        if (event.key === 'Escape' && leavesOnEscape(event.target)) {
+          event.preventDefault();
+          (event.target as HTMLElement).blur();
+        }
+        return;
+      }
+      if (document.querySelector('dialog[open]')) return;
       if (commandKey || event.altKey) return;
       if (Date.now() < goUntil) {
         goUntil = 0;
@@ -73,6 +85,12 @@ export function GlobalShortcuts() {
           break;
         case ']':
           clickIfEnabled('Next page');
+          break;
+        case 'j':
+        case 'k':
+          // Keys inside the table are the table's own (data-table-keyboard.ts); from anywhere
+          // else on the page they go to its current row (the first, until one was chosen).
+          if (!focusCurrentRow()) return;
           break;
         default:
           return;
@@ -105,6 +123,18 @@ export function isTyping(target: EventTarget | null): boolean {
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
+}
+
+/** Single-line boxes (Find user, the filters): Escape takes the focus out of them. */
+function leavesOnEscape(target: EventTarget | null): boolean {
+  return target instanceof HTMLInputElement && target.closest('dialog') === null;
+}
+
+/** Focuses the page's table at its current row (its one tab stop); false when there is none. */
+function focusCurrentRow(): boolean {
+  const row = document.querySelector<HTMLElement>('main tbody tr[data-row-id][tabindex="0"]');
+  row?.focus();
+  return row !== null;
 }
 
 /** The pager's own button, so `[` and `]` do exactly what a click would (and nothing when disabled). */

@@ -5,25 +5,28 @@ const GROUPS: { title: string; keys: [keys: string[], what: string][] }[] = [
     title: 'Anywhere',
     keys: [
       [['?'], 'Show this list'],
-      [['Ctrl', 'K'], 'Command menu: go to a page, look a user up (Cmd+K on a Mac)'],
+      [
+        ['Ctrl', 'K'],
+        'Command menu: go to a page, look a user up (Cmd+K on a Mac; works in text boxes too)',
+      ],
       [['/'], 'Put the cursor in Find user'],
       [['g', 'u'], 'Go to Users'],
       [['g', 'p'], 'Go to Products'],
       [['g', 'a'], 'Go to Account'],
-      [['Esc'], 'Close a dialog, a menu or the recent lookups'],
+      [['Esc'], 'Close a dialog, a menu or the recent lookups; leave a search or filter box'],
     ],
   },
   {
     title: 'In a table',
     keys: [
       [['Tab'], 'Into the table at its current row, and on to the pager'],
-      [['j', '↓'], 'Next row'],
+      [['j', '↓'], 'Next row (j from anywhere on the page: into the table)'],
       [['k', '↑'], 'Previous row'],
       [['Home', 'End'], 'First row, last row'],
       [['Enter'], 'Open the row (a user, or a product’s details)'],
       [['→', '←'], 'Into the row’s link and copy button, and back'],
       [['c'], 'Copy the row’s ID'],
-      [['[', ']'], 'Previous page, next page'],
+      [['[', ']'], 'Previous page, next page (the focus stays on the same row)'],
     ],
   },
 ];

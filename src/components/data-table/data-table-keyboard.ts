@@ -1,4 +1,6 @@
 import {
+  useEffect,
+  useRef,
   useState,
   type FocusEvent,
   type KeyboardEvent,
@@ -7,19 +9,11 @@ import {
 import { lazyModule } from '../lazy-module';
 import type { KeyInput, RowKeyContext } from './row-keys';
 
-/** The key handling itself: loaded when the table first takes the focus. */
-const loadRowKeys = lazyModule(() => import('./row-keys'));
+/** The key handling itself: loaded when the table first takes the focus; then at hand here. */
+let keys: typeof import('./row-keys') | undefined;
+const loadRowKeys = lazyModule(() => import('./row-keys').then((module) => (keys = module)));
 /** Keys the table handles: taken from the browser (no scrolling) even before that has loaded. */
-const TABLE_KEYS = new Set([
-  'ArrowDown',
-  'ArrowUp',
-  'ArrowLeft',
-  'ArrowRight',
-  'Home',
-  'End',
-  'j',
-  'k',
-]);
+const TABLE_KEYS = /^(Arrow(Down|Up|Left|Right)|Home|End|j|k)$/;
 
 /**
  * Keyboard and pointer handling for a table's rows, after the WAI-ARIA APG data grid pattern
@@ -31,7 +25,10 @@ const TABLE_KEYS = new Set([
  * - Enter opens the row; `c` copies its ID (the row's own Copy ID button does the copying);
  * - Right moves into the row's links and buttons (out of the Tab order, see in-table-row.ts),
  *   Left and Escape come back out to the row;
- * - a click anywhere on a row opens it, unless it was on a control in the row or selected text.
+ * - a click anywhere on a row opens it, unless it was on a control in the row or selected text;
+ * - `[`/`]` on a row (the pager's keys, global-shortcuts.tsx) keep the focus at the same row
+ *   position on the new page, and coming back to the table's URL from the row it opened (Back, or
+ *   a "Back to" link) puts the focus on that row again, as Gmail and GitHub do.
  *
  * The handlers sit on the table body and head (event delegation), so rows take no props but
  * whether they are the current one.
@@ -41,8 +38,21 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
   // A row that left the page (another page, another sort) hands over to the first one.
   const currentId =
     currentState !== null && rowIds.includes(currentState) ? currentState : (rowIds[0] ?? null);
+  const body = useRef<HTMLTableSectionElement>(null);
+  // The focus across pages and back to a row opened (row-keys.ts): nothing to do before it loads.
+  useEffect(() => keys?.afterRows(body.current, rowIds), [rowIds]);
 
-  const context: RowKeyContext = { rowIds, currentId, onActivate };
+  const activate =
+    onActivate &&
+    ((id: string) => {
+      const at = location.pathname + location.search;
+      void loadRowKeys().then(
+        (module) => module.rememberOpenedRow(at, id),
+        () => undefined,
+      );
+      onActivate(id);
+    });
+  const context: RowKeyContext = { rowIds, currentId, onActivate: activate };
 
   /**
    * Hands the key to the loaded handlers; if they are not there yet, keeps the key from the
@@ -53,22 +63,19 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
     which: 'onBodyKey' | 'onHeadKey',
   ) {
     if (event.defaultPrevented) return;
-    const input: KeyInput = {
-      key: event.key,
-      target: event.target,
-      currentTarget: event.currentTarget,
-      altKey: event.altKey,
-      ctrlKey: event.ctrlKey,
-      metaKey: event.metaKey,
-      preventDefault: () => event.preventDefault(),
-    };
-    if (TABLE_KEYS.has(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
+    // The event's own fields as they are now (React clears currentTarget after the dispatch).
+    const input: KeyInput = { ...event, preventDefault: () => event.preventDefault() };
+    if (TABLE_KEYS.test(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
     }
-    void loadRowKeys().then(
-      (keys) => keys[which](input, context),
-      () => undefined, // Not downloadable (offline): the table's keys wait for the next try.
-    );
+    // At once when loaded: `[`/`]` must be seen before the page they turn comes in.
+    const run = (module: typeof keys & object) => module[which](input, context);
+    if (keys) run(keys);
+    else
+      void loadRowKeys().then(
+        run,
+        () => undefined, // Not downloadable (offline): the table's keys wait for the next try.
+      );
   }
 
   function onBodyFocus(event: FocusEvent<HTMLTableSectionElement>) {
@@ -78,18 +85,18 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
   }
 
   function onBodyClick(event: ReactMouseEvent<HTMLTableSectionElement>) {
-    if (!onActivate || event.button !== 0 || event.defaultPrevented) return;
+    if (!activate || event.button !== 0 || event.defaultPrevented) return;
     const target = event.target as HTMLElement;
-    if (target.closest('a, button, input, select, textarea, summary')) return;
-    // Selecting text in a cell is not a click on the row.
-    if ((window.getSelection()?.toString() ?? '') !== '') return;
-    const row = target.closest<HTMLTableRowElement>('tr[data-row-id]');
-    if (row?.dataset.rowId) onActivate(row.dataset.rowId);
+    void loadRowKeys().then(
+      (module) => module.onBodyClick(target, activate),
+      () => undefined,
+    );
   }
 
   return {
     currentId,
     bodyProps: {
+      ref: body,
       onKeyDown: (event: KeyboardEvent<HTMLTableSectionElement>) => handleKey(event, 'onBodyKey'),
       onFocus: onBodyFocus,
       onClick: onBodyClick,

@@ -42,7 +42,7 @@ function DataTableRowImpl<TItem extends RowData>({
             key={cell.id}
             role="cell"
             data-label={String(cell.column.columnDef.header ?? '')}
-            className={`px-3 ${compact ? 'py-1' : 'py-2'} align-top ${cell.column.columnDef.meta?.className ?? ''}`}
+            className={`px-3 ${compact ? 'py-0.5' : 'py-2'} align-top ${cell.column.columnDef.meta?.className ?? ''}`}
           >
             <FlexRender cell={cell} />
           </td>

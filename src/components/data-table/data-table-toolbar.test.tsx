@@ -147,7 +147,7 @@ describe('view options', () => {
     expect(density).toHaveValue('comfortable');
     expect(screen.getAllByRole('cell')[0]).toHaveClass('py-2');
     await user.selectOptions(density, 'Compact');
-    expect(screen.getAllByRole('cell')[0]).toHaveClass('py-1');
+    expect(screen.getAllByRole('cell')[0]).toHaveClass('py-0.5');
     unmount();
     renderTable();
     expect(screen.getByRole('combobox', { name: 'Row density' })).toHaveValue('compact');

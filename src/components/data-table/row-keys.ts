@@ -54,6 +54,13 @@ export function onBodyKey(event: KeyInput, { rowIds, onActivate }: RowKeyContext
     case 'c':
       row.querySelector<HTMLButtonElement>('button[data-copy-id]')?.click();
       break;
+    case '[':
+    case ']':
+      // The page turns in global-shortcuts.tsx (the pager's own buttons); afterRows follows it.
+      pageTurn = { body, rowIds, index };
+      arrived.add(body);
+      handled = false;
+      break;
     case 'ArrowRight':
     case 'ArrowLeft': {
       const controls = [...row.querySelectorAll<HTMLElement>('a[href], button, [tabindex="-1"]')];
@@ -70,6 +77,14 @@ export function onBodyKey(event: KeyInput, { rowIds, onActivate }: RowKeyContext
       handled = false;
   }
   if (handled) event.preventDefault();
+}
+
+/** A click anywhere on a row opens it, but not on a control in it, nor one that selected text. */
+export function onBodyClick(target: HTMLElement, activate: (id: string) => void): void {
+  if (target.closest('a, button, input, select, textarea, summary')) return;
+  if ((window.getSelection()?.toString() ?? '') !== '') return;
+  const id = target.closest<HTMLTableRowElement>('tr[data-row-id]')?.dataset.rowId;
+  if (id) activate(id);
 }
 
 /** Keys on the column headers' sort buttons: Left/Right between them, Down back to the rows. */
@@ -91,4 +106,47 @@ export function onHeadKey(event: KeyInput, { currentId }: RowKeyContext): void {
 function focusRow(body: HTMLElement, id: string | undefined) {
   if (id === undefined) return;
   body.querySelector<HTMLTableRowElement>(`tr[data-row-id="${CSS.escape(id)}"]`)?.focus();
+}
+
+/** The row position `[`/`]` was pressed at, in which rows of which table body. */
+let pageTurn: { body: HTMLElement; rowIds: readonly string[]; index: number } | null = null;
+/** The row opened last, and the URL of the table it was opened from. */
+let opened: { at: string; id: string } | null = null;
+/** Table bodies that have shown rows: the first rows of another are a page (re)arriving. */
+const arrived = new WeakSet<HTMLElement>();
+
+export function rememberOpenedRow(at: string, id: string) {
+  opened = { at, id };
+}
+
+/**
+ * After a table's rows changed: `[`/`]` pressed on a row keep the focus at its position on the new
+ * page; the first rows of a table at the URL a row was opened from focus that row again (once).
+ * Only when the focus is free: it went down with the old rows, is in this table, or, coming back,
+ * is where the page put it (main, its heading).
+ */
+export function afterRows(body: HTMLElement | null, rowIds: readonly string[]): void {
+  if (!body || rowIds.length === 0) return;
+  let id: string | undefined;
+  let arriving = false;
+  if (!arrived.has(body)) {
+    arrived.add(body);
+    if (opened?.at === location.pathname + location.search) {
+      id = opened.id;
+      arriving = true;
+    }
+    opened = null;
+  } else if (pageTurn?.body === body && pageTurn.rowIds !== rowIds) {
+    id = rowIds[Math.min(pageTurn.index, rowIds.length - 1)];
+    pageTurn = null;
+  }
+  const focused = document.activeElement;
+  const free =
+    focused === null ||
+    focused === document.body ||
+    body.contains(focused) ||
+    (arriving &&
+      !document.querySelector('dialog[open]') &&
+      (focused.id === 'main' || (focused.tagName === 'H1' && focused.closest('main') !== null)));
+  if (free) focusRow(body, id);
 }

@@ -148,6 +148,7 @@ export function ProductFiltersBar({
   }
 
   const listId = useId();
+  const [shown, setShown] = useState(() => hasFilters(filters));
   const somethingToClear =
     hasFilters(filters) ||
     drafts.category !== '' ||
@@ -156,11 +157,23 @@ export function ProductFiltersBar({
 
   return (
     <div
+      id={listId + 'f'}
       role="group"
       aria-label="Filters"
       onBlur={onBlur}
+      data-folded={shown ? undefined : ''}
       className="flex flex-wrap items-start gap-x-4 gap-y-2"
     >
+      {/* On a phone the boxes fold behind Filters (APG disclosure; index.css hides them), so the
+          first products show above the fold; open at first when filters are in effect. */}
+      <Button
+        aria-expanded={shown}
+        aria-controls={listId + 'f'}
+        onClick={() => setShown(!shown)}
+        className="sm:hidden"
+      >
+        Filters
+      </Button>
       <FilterField
         label="Category"
         value={drafts.category}

@@ -90,22 +90,26 @@ export const RequestEntry = memo(function RequestEntry({
           <ApiText text={entry.error} />
         </p>
       )}
+      {/* The facts on the left, the buttons at the right edge: each button sits where it sat in
+          the entry above, whatever the lengths of the texts beside it. */}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700 dark:text-slate-300">
         <span className="tabular-nums">{Math.round(entry.durationMs).toLocaleString()} ms</span>{' '}
         <RelativeTime at={entry.startedAt} />{' '}
         {entry.try > 1 && <span>automatic retry {entry.try - 1}</span>}{' '}
         {entry.requestId ? (
-          <span className="inline-flex flex-wrap items-center gap-1">
-            <code className="font-mono break-all">
-              <ApiText text={entry.requestId} />
-            </code>
-            <CopyButton text={withoutControls(entry.requestId)} label="Copy request ID" />
-          </span>
+          <code className="font-mono break-all">
+            <ApiText text={entry.requestId} />
+          </code>
         ) : (
           <span>No request ID</span>
         )}{' '}
-        <CopyButton text={curlCommand(entry)} label="Copy as curl" />{' '}
-        <TicketButton request={() => ticketRequest(entry, log())} />
+        <span className="ml-auto flex flex-wrap items-center justify-end gap-1">
+          {entry.requestId && (
+            <CopyButton text={withoutControls(entry.requestId)} label="Copy request ID" />
+          )}
+          <CopyButton text={curlCommand(entry)} label="Copy as curl" />
+          <TicketButton request={() => ticketRequest(entry, log())} />
+        </span>
       </div>
     </li>
   );

@@ -28,10 +28,10 @@ export function RequestsButton({ demo }: { demo: boolean }) {
   }
 
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className="inline-flex shrink-0 items-center gap-1">
+      {/* A button that looks like one (bordered, like Sign out): it opens a panel. */}
       <Button
         ref={button}
-        variant="ghost"
         aria-haspopup="dialog"
         onClick={() => void open()}
         onPointerEnter={() => void loadPanel().catch(() => undefined)}

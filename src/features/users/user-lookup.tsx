@@ -62,7 +62,10 @@ export function UserLookup() {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key !== 'Escape' || (!open && !problem)) return;
+    // The popover may be open with nothing to show (no suggestions yet): then Escape is the
+    // shell's, which takes the focus out of the box (global-shortcuts.tsx).
+    const popoverShown = open && event.currentTarget.querySelector('[role="group"]') !== null;
+    if (event.key !== 'Escape' || (!popoverShown && !problem)) return;
     // Handled here: Escape closes the popover (or the message), nothing else.
     event.preventDefault();
     event.stopPropagation();
@@ -106,7 +109,7 @@ export function UserLookup() {
         spellCheck={false}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? problemId : undefined}
-        className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm sm:w-56 dark:border-slate-600 dark:bg-slate-800"
+        className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm sm:w-56 lg:w-36 xl:w-56 dark:border-slate-600 dark:bg-slate-800"
       />
       <Button type="submit">Find</Button>
       {open && !problem && parts && (

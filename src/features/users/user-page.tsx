@@ -34,7 +34,8 @@ export function UserPage({ id, imageSources }: { id: string; imageSources: reado
   );
 
   return (
-    <div className="space-y-5">
+    // One width for the profile and its alerts.
+    <div className="max-w-3xl space-y-5">
       <Link
         to={usersListHref(location.state)}
         className="inline-flex items-center gap-1 text-sm text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
