@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, parseRuntimeConfig, resolveSettings } from '../src/lib/config';
+import { apiOriginsOf, ConfigError, parseRuntimeConfig, resolveSettings } from '../src/lib/config';
 import {
   DEPLOY_DIR,
   headerTemplates,
@@ -51,10 +51,10 @@ function normalisedHeaders(headers: Record<string, string>): Record<string, stri
 }
 
 const API: PolicyInputs = {
-  apiOrigin: 'https://api.example.com',
+  apiOrigins: ['https://api.example.com'],
   imageSources: ['https://api.example.com', 'https:'],
 };
-const DEMO: PolicyInputs = { apiOrigin: null, imageSources: ['https:'] };
+const DEMO: PolicyInputs = { apiOrigins: [], imageSources: ['https:'] };
 
 describe('the nginx header templates', () => {
   it('are committed exactly as scripts/security-headers.ts generates them', () => {
@@ -176,10 +176,10 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     expect(written).toEqual(configFor(env));
     const settings = resolveSettings(written, undefined);
     expect({
-      apiOrigin: hook.apiOrigin || null,
+      apiOrigins: hook.apiOrigin === '' ? [] : hook.apiOrigin.split(' '),
       imageSources: hook.imageSources.split(' '),
     }).toEqual({
-      apiOrigin: settings.target.mode === 'api' ? settings.target.origin : null,
+      apiOrigins: apiOriginsOf(settings.profiles),
       imageSources: settings.imageSources,
     });
   });

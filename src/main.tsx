@@ -1,15 +1,12 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import type { AppEnvironment, DemoControls } from './app/environment';
+import { chooseProfile } from './app/api-choice';
+import { ConsoleRoot } from './app/console-root';
+import type { DemoControls } from './app/environment';
+import { createProfileRuntimes } from './app/profile-runtime';
 import { routeModules } from './app/route-modules';
 import { routeKeyFor } from './app/route-paths';
 import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
-import { createSessionStore } from './features/auth/session-store';
-import { forgetUserData } from './features/users/user-storage';
-import { forgetRegisteredData } from './lib/forget-on-sign-out';
-import { createApiClient, setApiClient } from './lib/api-client';
 import { takeBootConfigResponse } from './lib/boot-handoff';
 import {
   apiBaseUrlFor,
@@ -17,8 +14,6 @@ import {
   resolveSettings,
   type ConsoleSettings,
 } from './lib/config';
-import { createQueryClient } from './lib/query-client';
-import { requestLog } from './lib/request-log';
 import './index.css';
 
 /**
@@ -47,13 +42,13 @@ async function start() {
     return;
   }
 
-  const { target } = settings;
-  const apiBaseUrl = apiBaseUrlFor(target, window.location.origin);
+  // Demo mode is one API of its own (config.ts refuses "mock" inside apis).
+  const demoProfile = settings.profiles.find((profile) => profile.target.mode === 'demo');
   let demo: DemoControls | null = null;
-  if (target.mode === 'demo') {
+  if (demoProfile) {
     try {
       const { startDemo } = await import('./app/demo-start');
-      demo = await startDemo(apiBaseUrl);
+      demo = await startDemo(apiBaseUrlFor(demoProfile.target, window.location.origin));
     } catch (error) {
       root.render(
         <StartupError
@@ -63,48 +58,33 @@ async function start() {
       return;
     }
   }
-  const environment: AppEnvironment = {
-    apiBaseUrl,
-    demo,
-    label: target.mode === 'demo' ? 'Demo' : new URL(target.baseUrl).host,
+
+  const runtimes = createProfileRuntimes({
+    locationOrigin: window.location.origin,
     requestTimeoutMs: settings.requestTimeoutMs,
-    imageSources: settings.imageSources,
-    categories: settings.categories ?? demo?.categories ?? [],
-  };
-
-  // Demo mode's API lives under this origin, so its sessions are told apart by the word "demo":
-  // a demo token must never be sent to a real API the deployment is later pointed at.
-  const sessionStore = createSessionStore({
-    apiBaseUrl: target.mode === 'demo' ? 'demo' : target.baseUrl,
   });
-  setApiClient(
-    createApiClient({
-      baseUrl: apiBaseUrl,
-      getToken: sessionStore.getToken,
-      timeoutMs: settings.requestTimeoutMs,
-      markPrefetches: target.mode === 'demo',
-    }),
-  );
-  const queryClient = createQueryClient({ onUnauthorized: () => sessionStore.end('unauthorized') });
-  // Nothing tied to one person may be shown to the next who signs in: fetched data, the
-  // requests made, the users looked up and the last list view.
-  sessionStore.subscribe(() => {
-    if (sessionStore.getState().session) return;
-    queryClient.clear();
-    requestLog.clear();
-    forgetUserData();
-    forgetRegisteredData();
-  });
+  const initial = chooseProfile(settings.profiles);
+  const runtime = runtimes.activate(initial);
 
-  if (routeModule && sessionStore.getState().session) {
+  if (routeModule && runtime.sessionStore.getState().session) {
     const url = new URL(window.location.href);
-    void routeModule.then((module) => module.prefetch?.(queryClient, url)).catch(() => undefined);
+    void routeModule
+      .then((module) => module.prefetch?.(runtime.queryClient, url))
+      .catch(() => undefined);
   }
 
   root.render(
-    <StrictMode>
-      <App environment={environment} sessionStore={sessionStore} queryClient={queryClient} />
-    </StrictMode>,
+    <ConsoleRoot
+      profiles={settings.profiles}
+      initial={initial}
+      runtimes={runtimes}
+      base={{
+        demo,
+        requestTimeoutMs: settings.requestTimeoutMs,
+        imageSources: settings.imageSources,
+        categories: settings.categories ?? demo?.categories ?? [],
+      }}
+    />,
   );
 }
 
