@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, ensureChromium } from './scripts/chromium';
-import { E2E_PORTS, MOCK_API_URL } from './e2e/support/ports';
+import { E2E_PORTS, MOCK_API_URL, SEVERAL_APIS } from './e2e/support/ports';
 
 const executablePath = ensureChromium();
 
@@ -79,6 +79,21 @@ export default defineConfig({
     {
       command: `npx tsx src/mocks/server.ts --port ${E2E_PORTS.mockApi}`,
       url: `http://127.0.0.1:${E2E_PORTS.mockApi}/__demo/token`,
+      reuseExistingServer: false,
+    },
+    {
+      command: `npx tsx src/mocks/server.ts --port ${E2E_PORTS.mockApi2}`,
+      url: `http://127.0.0.1:${E2E_PORTS.mockApi2}/__demo/token`,
+      reuseExistingServer: false,
+    },
+    {
+      command: `npx tsx e2e/support/serve-build.ts --port ${E2E_PORTS.severalApis} --apis ${JSON.stringify(SEVERAL_APIS)}`,
+      url: `http://127.0.0.1:${E2E_PORTS.severalApis}/`,
+      reuseExistingServer: false,
+    },
+    {
+      command: `npx tsx e2e/support/serve-nginx.ts --port ${E2E_PORTS.nginxSeveralApis} --apis ${JSON.stringify(SEVERAL_APIS)}`,
+      url: `http://127.0.0.1:${E2E_PORTS.nginxSeveralApis}/`,
       reuseExistingServer: false,
     },
     {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiOriginsOf, ConfigError, parseRuntimeConfig, resolveSettings } from '../src/lib/config';
+import { readApis } from '../src/lib/config-apis';
 import {
   DEPLOY_DIR,
   headerTemplates,
@@ -194,7 +195,7 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     expect(hook.status, hook.stderr).toBe(0);
     const written = parseRuntimeConfig(readFileSync(join(hook.htmlDir, 'config.json'), 'utf8'));
     expect(written).toEqual(configFor(env));
-    const settings = resolveSettings(written, undefined);
+    const settings = resolveSettings(written, undefined, readApis);
     expect({
       apiOrigins: hook.apiOrigin === '' ? [] : hook.apiOrigin.split(' '),
       imageSources: hook.imageSources.split(' '),
@@ -237,7 +238,7 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     const hook = runHook(env);
     expect(hook.status).not.toBe(0);
     expect(hook.stderr).toMatch(/^admin console: .*(refused|must)/m);
-    expect(() => resolveSettings(configFor(env), undefined)).toThrow(ConfigError);
+    expect(() => resolveSettings(configFor(env), undefined, readApis)).toThrow(ConfigError);
   });
 
   it.each<HookEnv>([

@@ -8,6 +8,7 @@ import {
   parseRuntimeConfig,
   resolveSettings,
 } from '../src/lib/config.ts';
+import { readApis } from '../src/lib/config-apis.ts';
 import {
   MOCK_SERVICE_WORKER_PATH,
   securityHeaders,
@@ -122,6 +123,7 @@ export function policyInputsForConfig(configFile: string, buildTimeBaseUrl?: str
   const settings = resolveSettings(
     text === undefined ? undefined : parseRuntimeConfig(text),
     buildTimeBaseUrl,
+    readApis,
   );
   return {
     apiOrigins: apiOriginsOf(settings.profiles),

@@ -6,6 +6,7 @@ import {
   parseRuntimeConfig,
   resolveSettings,
 } from '../src/lib/config.ts';
+import { readApis } from '../src/lib/config-apis.ts';
 
 /**
  * HTTP response headers for the production build: a Content-Security-Policy without inline or
@@ -68,7 +69,7 @@ const SELF_ONLY: PolicyInputs = { apiOrigins: [], imageSources: [] };
  */
 export function policyInputsFor(runtimeConfig: unknown, buildTimeBaseUrl?: string): PolicyInputs {
   try {
-    const settings = resolveSettings(runtimeConfig, buildTimeBaseUrl);
+    const settings = resolveSettings(runtimeConfig, buildTimeBaseUrl, readApis);
     return {
       apiOrigins: apiOriginsOf(settings.profiles),
       imageSources: settings.imageSources,

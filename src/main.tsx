@@ -1,5 +1,4 @@
 import { createRoot } from 'react-dom/client';
-import { chooseProfile } from './app/api-choice';
 import { ConsoleRoot } from './app/console-root';
 import type { DemoControls } from './app/environment';
 import { createProfileRuntimes } from './app/profile-runtime';
@@ -7,6 +6,7 @@ import { routeModules } from './app/route-modules';
 import { routeKeyFor } from './app/route-paths';
 import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
+import type { ApiProfile } from './lib/api-profile';
 import { takeBootConfigResponse } from './lib/boot-handoff';
 import {
   apiBaseUrlFor,
@@ -36,7 +36,10 @@ async function start() {
     const config = await loadRuntimeConfig(
       bootResponse ? () => bootResponse : (input, init) => fetch(input, init),
     );
-    settings = resolveSettings(config, import.meta.env.VITE_API_BASE_URL);
+    // Several APIs: their reader is loaded only then (a single-API console never downloads it).
+    const readApis =
+      config?.apis != null ? (await import('./lib/config-apis')).readApis : undefined;
+    settings = resolveSettings(config, import.meta.env.VITE_API_BASE_URL, readApis);
   } catch (error) {
     root.render(<StartupError message={(error as Error).message} />);
     return;
@@ -63,8 +66,16 @@ async function start() {
     locationOrigin: window.location.origin,
     requestTimeoutMs: settings.requestTimeoutMs,
   });
-  const initial = chooseProfile(settings.profiles);
+  // With several APIs, the tab's (or the device's) last choice; the chooser loads only then.
+  const initial =
+    settings.profiles.length > 1
+      ? (await import('./app/api-choice')).chooseProfile(settings.profiles)
+      : (settings.profiles[0] as ApiProfile);
   const runtime = runtimes.activate(initial);
+  // The production marking must be there with the first render: its code is loaded first.
+  if (settings.profiles.length > 1 || initial.production) {
+    await import('./app/several-apis').catch(() => undefined);
+  }
 
   if (routeModule && runtime.sessionStore.getState().session) {
     const url = new URL(window.location.href);

@@ -1,9 +1,13 @@
-import { StrictMode, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import type { ApiProfile } from '../lib/api-profile';
-import { rememberProfile } from './api-choice';
 import { App } from './app';
 import type { AppEnvironment } from './environment';
 import type { ProfileRuntimes } from './profile-runtime';
+
+// Only with several APIs or a production one: a single-API console never downloads it.
+const ApisFrame = lazy(() =>
+  import('./several-apis').then((module) => ({ default: module.ApisFrame })),
+);
 
 interface ConsoleRootProps {
   profiles: readonly ApiProfile[];
@@ -21,20 +25,6 @@ interface ConsoleRootProps {
 export function ConsoleRoot({ profiles, initial, runtimes, base }: ConsoleRootProps) {
   const [current, setCurrent] = useState(initial);
   const runtime = runtimes.activate(current);
-
-  // The tab in use decides where a tab opened from it starts: its choice becomes the device's.
-  useEffect(() => {
-    const remember = () => {
-      if (document.visibilityState === 'visible') rememberProfile(current);
-    };
-    remember();
-    window.addEventListener('focus', remember);
-    document.addEventListener('visibilitychange', remember);
-    return () => {
-      window.removeEventListener('focus', remember);
-      document.removeEventListener('visibilitychange', remember);
-    };
-  }, [current]);
 
   const environment: AppEnvironment = {
     ...base,
@@ -57,7 +47,11 @@ export function ConsoleRoot({ profiles, initial, runtimes, base }: ConsoleRootPr
 
   return (
     <StrictMode>
-      {current.production && <ProductionBar name={current.name} />}
+      {(profiles.length > 1 || current.production) && (
+        <Suspense fallback={null}>
+          <ApisFrame current={current} several={profiles.length > 1} />
+        </Suspense>
+      )}
       <App
         key={current.key}
         environment={environment}
@@ -65,18 +59,5 @@ export function ConsoleRoot({ profiles, initial, runtimes, base }: ConsoleRootPr
         queryClient={runtime.queryClient}
       />
     </StrictMode>
-  );
-}
-
-/** On every page, the sign-in page included: nobody mistakes production for a test API. */
-function ProductionBar({ name }: { name: string }) {
-  return (
-    <div
-      role="note"
-      aria-label="Production"
-      className="bg-red-700 px-4 py-1 text-center text-sm font-semibold tracking-wide text-white"
-    >
-      PRODUCTION: <bdi>{name}</bdi> is a production API with real data.
-    </div>
   );
 }

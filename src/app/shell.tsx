@@ -9,10 +9,14 @@ import { describeSubject, type TokenClaims } from '../features/auth/token';
 import { RequestsButton } from '../features/requests/requests-button';
 import { UserLookup } from '../features/users/user-lookup';
 import { formatCountdown } from '../lib/time';
-import { ApiSwitcher } from './api-switcher';
 import { useEnvironment } from './environment';
 import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
 import { ThemeToggle } from './theme-toggle';
+
+// Several APIs, or a production one, only: the select API and the Production badge.
+const HeaderApi = lazy(() =>
+  import('./several-apis').then((module) => ({ default: module.HeaderApi })),
+);
 
 // Demo mode only: a real deployment never downloads it.
 const DemoPanel = lazy(() =>
@@ -57,7 +61,24 @@ export function Shell({ children }: { children: ReactNode }) {
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
           <span className="font-semibold">Admin console</span>
-          <ApiSwitcher />
+          {environment.apis.profiles.length > 1 || environment.production ? (
+            <Suspense fallback={environment.label}>
+              <HeaderApi />
+            </Suspense>
+          ) : (
+            <span
+              className={`rounded px-1.5 py-0.5 text-xs font-medium ${
+                environment.demo
+                  ? 'bg-amber-200 text-amber-950 dark:bg-amber-800 dark:text-amber-50'
+                  : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
+              }`}
+              title={
+                environment.demo ? 'Built-in mock API with generated data' : environment.apiBaseUrl
+              }
+            >
+              {environment.label}
+            </span>
+          )}
           <Button
             variant="ghost"
             aria-expanded={menuOpen}

@@ -10,6 +10,7 @@ import {
   resolveApiTarget,
   resolveSettings,
 } from './config';
+import { readApis } from './config-apis';
 
 describe('resolveApiTarget', () => {
   it('prefers config.json over the build-time value', () => {
@@ -236,7 +237,7 @@ describe('loadRuntimeConfig', () => {
 
 describe('resolveSettings', () => {
   it('gives the defaults for an empty config', () => {
-    expect(resolveSettings({}, undefined)).toEqual({
+    expect(resolveSettings({}, undefined, readApis)).toEqual({
       profiles: [{ key: '', name: 'Demo', target: { mode: 'demo' }, production: false }],
       requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
       imageSources: ['https:'],
@@ -247,7 +248,7 @@ describe('resolveSettings', () => {
 
   it('allows images from the API origin and https: by default', () => {
     expect(
-      resolveSettings({ apiBaseUrl: 'http://127.0.0.1:4010/x' }, undefined).imageSources,
+      resolveSettings({ apiBaseUrl: 'http://127.0.0.1:4010/x' }, undefined, readApis).imageSources,
     ).toEqual(['http://127.0.0.1:4010', 'https:']);
   });
 
@@ -260,6 +261,7 @@ describe('resolveSettings', () => {
         categories: [' Books ', 'Toys & Games', 'Books'],
       },
       undefined,
+      readApis,
     );
     expect(settings.requestTimeoutMs).toBe(5000);
     expect(settings.imageSources).toEqual(['https://cdn.example.com', 'http:']);
@@ -284,8 +286,8 @@ describe('resolveSettings', () => {
     [{ categories: 'Books' }, /categories in config.json must be a list/],
     [{ categories: ['', 'Books'] }, /categories/],
   ])('refuses %j with a clear message', (config, message) => {
-    expect(() => resolveSettings(config, undefined)).toThrow(ConfigError);
-    expect(() => resolveSettings(config, undefined)).toThrow(message);
+    expect(() => resolveSettings(config, undefined, readApis)).toThrow(ConfigError);
+    expect(() => resolveSettings(config, undefined, readApis)).toThrow(message);
   });
 });
 
@@ -296,7 +298,7 @@ describe('apis (several APIs)', () => {
   ];
 
   it('gives one profile per entry, in order, keyed by name', () => {
-    expect(resolveSettings({ apis: two }, 'https://build.example.com').profiles).toEqual([
+    expect(resolveSettings({ apis: two }, 'https://build.example.com', readApis).profiles).toEqual([
       {
         key: 'Production',
         name: 'Production',
@@ -318,14 +320,16 @@ describe('apis (several APIs)', () => {
         },
       },
     ]);
-    expect(apiOriginsOf(resolveSettings({ apis: two }, undefined).profiles)).toEqual([
+    expect(apiOriginsOf(resolveSettings({ apis: two }, undefined, readApis).profiles)).toEqual([
       'https://api.example.com',
       'http://127.0.0.1:4010',
     ]);
   });
 
   it('keeps apiBaseUrl alone as one API named after its host, with the storage of before', () => {
-    expect(resolveSettings({ apiBaseUrl: 'https://api.example.com' }, undefined).profiles).toEqual([
+    expect(
+      resolveSettings({ apiBaseUrl: 'https://api.example.com' }, undefined, readApis).profiles,
+    ).toEqual([
       {
         key: '',
         name: 'api.example.com',
@@ -340,7 +344,7 @@ describe('apis (several APIs)', () => {
   });
 
   it('allows images from every API by default', () => {
-    expect(resolveSettings({ apis: two }, undefined).imageSources).toEqual([
+    expect(resolveSettings({ apis: two }, undefined, readApis).imageSources).toEqual([
       'https://api.example.com',
       'http://127.0.0.1:4010',
       'https:',
@@ -407,8 +411,8 @@ describe('apis (several APIs)', () => {
       /"production" of entry 1 \("API 1"\) must be true or false/,
     ],
   ])('refuses %s with a message saying why', (_name, apis, message) => {
-    expect(() => resolveSettings({ apis }, undefined)).toThrow(ConfigError);
-    expect(() => resolveSettings({ apis }, undefined)).toThrow(message);
+    expect(() => resolveSettings({ apis }, undefined, readApis)).toThrow(ConfigError);
+    expect(() => resolveSettings({ apis }, undefined, readApis)).toThrow(message);
   });
 
   it('never repeats a password from a refused entry', () => {
@@ -416,19 +420,20 @@ describe('apis (several APIs)', () => {
       resolveSettings(
         { apis: [{ name: 'A', baseUrl: 'http://me:s3cret@api.example.com' }] },
         undefined,
+        readApis,
       ),
     ).toThrow(/^(?!.*s3cret)/s);
   });
 
   it('refuses apis beside apiBaseUrl, rather than guessing which one is meant', () => {
     expect(() =>
-      resolveSettings({ apiBaseUrl: 'https://x.example.com', apis: two }, undefined),
+      resolveSettings({ apiBaseUrl: 'https://x.example.com', apis: two }, undefined, readApis),
     ).toThrow(/sets both apiBaseUrl and apis/);
   });
 
   it('takes 20 APIs and names of 60 characters', () => {
     const many = Array.from({ length: 20 }, (_, i) => api(i));
     many[0] = { name: 'é'.repeat(60), baseUrl: 'https://long.example.com' };
-    expect(resolveSettings({ apis: many }, undefined).profiles).toHaveLength(20);
+    expect(resolveSettings({ apis: many }, undefined, readApis).profiles).toHaveLength(20);
   });
 });

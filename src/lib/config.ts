@@ -5,24 +5,20 @@ export type ApiTarget = ProfileTarget;
 /** In demo mode the client calls this same-origin prefix, which the MSW worker answers. */
 export const DEMO_API_BASE_URL_PATH = '/demo-api';
 
-const DEMO_KEYWORD = 'mock';
+export const DEMO_KEYWORD = 'mock';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-type Source = 'config.json' | 'VITE_API_BASE_URL' | 'apis';
+export type Source = 'config.json' | 'VITE_API_BASE_URL' | 'apis';
 
-const FIX_HINT: Record<Source, string> = {
+export const FIX_HINT: Record<Source, string> = {
   'config.json': 'Fix apiBaseUrl in config.json.',
   VITE_API_BASE_URL: 'Fix VITE_API_BASE_URL and rebuild.',
   apis: 'Fix apis in config.json.',
 };
-
-/** Limits on `apis` (docs/ui-contract.md): a header select, not a directory. */
-export const MAX_APIS = 20;
-export const MAX_API_NAME_LENGTH = 60;
 
 /**
  * Decides where the API is. config.json wins over the build-time value so that one production
@@ -59,8 +55,18 @@ const MAX_REQUEST_TIMEOUT_MS = 600_000;
 const MAX_CATEGORIES = 1_000;
 const MAX_CATEGORY_LENGTH = 200;
 
-export function resolveSettings(runtime: unknown, buildTime: string | undefined): ConsoleSettings {
-  const profiles = resolveProfiles(runtime, buildTime);
+/**
+ * Reads config.json's `apis` (lib/config-apis.ts). Passed in rather than imported: start-up loads
+ * it only when config.json has `apis`, so a single-API console does not download it.
+ */
+export type ApisReader = (config: Record<string, unknown>) => ApiProfile[];
+
+export function resolveSettings(
+  runtime: unknown,
+  buildTime: string | undefined,
+  readApis?: ApisReader,
+): ConsoleSettings {
+  const profiles = resolveProfiles(runtime, buildTime, readApis);
   const config = isPlainObject(runtime) ? runtime : {};
   return {
     profiles,
@@ -84,7 +90,11 @@ export function apiOriginsOf(profiles: readonly ApiProfile[]): string[] {
  * `apis` in config.json lists several APIs; without it, `apiBaseUrl` (or the build-time value, or
  * the demo) is the one API, named after its host.
  */
-export function resolveProfiles(runtime: unknown, buildTime: string | undefined): ApiProfile[] {
+export function resolveProfiles(
+  runtime: unknown,
+  buildTime: string | undefined,
+  readApis?: ApisReader,
+): ApiProfile[] {
   const target = resolveApiTarget(runtime, buildTime);
   const apis = isPlainObject(runtime) ? runtime.apis : undefined;
   if (apis === undefined || apis === null) {
@@ -97,80 +107,8 @@ export function resolveProfiles(runtime: unknown, buildTime: string | undefined)
       },
     ];
   }
-  const runtimeBase = (runtime as Record<string, unknown>).apiBaseUrl;
-  if (isSet(runtimeBase)) {
-    throw new ConfigError(
-      'config.json sets both apiBaseUrl and apis: keep apis (one entry per API) and remove apiBaseUrl.',
-    );
-  }
-  return readApis(apis);
-}
-
-const EXAMPLE_APIS =
-  '[{"name": "Production", "baseUrl": "https://api.example.com", "production": true}, {"name": "Staging", "baseUrl": "https://staging.example.com"}]';
-// C0/C1 controls, and the marks that reorder text (bidi embeddings, overrides, isolates).
-// eslint-disable-next-line no-control-regex
-const UNSHOWABLE_NAME =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
-function readApis(value: unknown): ApiProfile[] {
-  const refuse = (detail: string): never => {
-    throw new ConfigError(`apis in config.json is refused: ${detail} ${FIX_HINT.apis}`);
-  };
-  if (!Array.isArray(value)) {
-    return refuse(`it must be a list of APIs such as ${EXAMPLE_APIS}, got ${describe(value)}.`);
-  }
-  if (value.length === 0) return refuse('the list is empty; name at least one API.');
-  if (value.length > MAX_APIS) {
-    return refuse(`it lists ${value.length} APIs; at most ${MAX_APIS} are allowed.`);
-  }
-  const names = new Set<string>();
-  const baseUrls = new Set<string>();
-  return value.map((entry: unknown, index): ApiProfile => {
-    const at = `entry ${index + 1}`;
-    if (!isPlainObject(entry)) {
-      return refuse(`${at} must be an object with a name and a baseUrl, got ${describe(entry)}.`);
-    }
-    const { name: rawName, baseUrl, production } = entry;
-    if (typeof rawName !== 'string' || rawName.trim() === '') {
-      return refuse(`${at} has no name (a text of 1 to ${MAX_API_NAME_LENGTH} characters).`);
-    }
-    const name = rawName.trim();
-    if ([...name].length > MAX_API_NAME_LENGTH) {
-      return refuse(
-        `the name of ${at} is ${[...name].length} characters long; at most ${MAX_API_NAME_LENGTH} are allowed.`,
-      );
-    }
-    if (UNSHOWABLE_NAME.test(name)) {
-      return refuse(
-        `the name of ${at} contains a control character or a bidirectional mark; use plain text.`,
-      );
-    }
-    if (/[<>]/.test(name)) {
-      return refuse(`the name of ${at} contains < or >; a name is plain text, not markup.`);
-    }
-    const folded = name.toLowerCase();
-    if (names.has(folded)) return refuse(`two entries are named "${name}"; names must differ.`);
-    names.add(folded);
-    if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
-      return refuse(`${at} ("${name}") has no baseUrl, such as "https://api.example.com".`);
-    }
-    if (baseUrl.trim() === DEMO_KEYWORD) {
-      return refuse(
-        `${at} ("${name}") names the demo ("mock"): the demo is one API of its own; set "apiBaseUrl": "mock" without apis instead.`,
-      );
-    }
-    const target = parseBaseUrl(baseUrl, 'apis');
-    if (target.mode !== 'api') return refuse(`${at} ("${name}") has no usable baseUrl.`);
-    if (baseUrls.has(target.baseUrl)) {
-      return refuse(`two entries have the base URL ${target.baseUrl}; each API once.`);
-    }
-    baseUrls.add(target.baseUrl);
-    if (production !== undefined && production !== null && typeof production !== 'boolean') {
-      return refuse(`"production" of ${at} ("${name}") must be true or false.`);
-    }
-    return { key: name, name, target, production: production === true };
-  });
+  if (!readApis) throw new Error('readApis (lib/config-apis.ts) is needed');
+  return readApis(runtime as Record<string, unknown>);
 }
 
 function readTimeout(value: unknown): number {
@@ -327,11 +265,11 @@ function readRuntimeBaseUrl(runtime: unknown): unknown {
   return value;
 }
 
-function isSet(value: unknown): value is string {
+export function isSet(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
-function parseBaseUrl(raw: string, source: Source): ApiTarget {
+export function parseBaseUrl(raw: string, source: Source): ApiTarget {
   const value = raw.trim();
   if (value === DEMO_KEYWORD) return { mode: 'demo' };
 
@@ -379,11 +317,11 @@ function isHtml(contentType: string | null, text: string): boolean {
   return mediaType === '' && /^\s*</.test(stripBom(text));
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function describe(value: unknown): string {
+export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return `a ${typeof value}`;

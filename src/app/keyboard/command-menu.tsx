@@ -64,13 +64,14 @@ export function commandsFor(
   }
   // A page the text names comes first: "prod" and Enter is still the way to Products.
   commands.push(...PAGES.filter((page) => page.label.toLowerCase().includes(query)));
-  if (parsed?.kind === 'name' || parsed?.kind === 'email') {
-    commands.push({ id: 'find', label: `Find “${parsed.text}”`, to: findPath(parsed.text) });
-  }
+  // Then another API it names ("switch", "api", "staging"), before Find would take the text.
   for (const api of otherApis) {
     const label = `Switch to API ${api.name}`;
     if (query !== '' && !label.toLowerCase().includes(query)) continue;
     commands.push({ id: `api:${api.key}`, label, to: '', api: api.key });
+  }
+  if (parsed?.kind === 'name' || parsed?.kind === 'email') {
+    commands.push({ id: 'find', label: `Find “${parsed.text}”`, to: findPath(parsed.text) });
   }
   for (const id of recent) {
     if (lookedUp === id) continue;

@@ -1,5 +1,5 @@
 import { LoginPage } from '../../features/auth/login-page';
-import { SignInApi } from '../api-switcher';
+import { SignInApi } from '../sign-in-api';
 import { useEnvironment } from '../environment';
 
 export function Component() {
