@@ -120,3 +120,38 @@ test('keeps a Requests log per API', async ({ page }) => {
   await requestsButton.click();
   await expect(panel.getByText('/v1/products?page=1&limit=50')).toBeVisible();
 });
+
+test('refuses a bad apis list at start-up with a message, never falling back to the demo', async ({
+  page,
+}) => {
+  const cases: [unknown, string][] = [
+    [{ name: 'x' }, 'it must be a list of APIs'],
+    [
+      Array.from({ length: 50 }, (_, i) => ({ name: `A${i}`, baseUrl: `https://a${i}.test` })),
+      'it lists 50 APIs; at most 20',
+    ],
+    [
+      [{ name: 'x'.repeat(1000), baseUrl: 'https://a.test' }],
+      'is 1000 characters long; at most 60',
+    ],
+    [[{ name: '<img src=x onerror=alert(1)>', baseUrl: 'https://a.test' }], 'contains < or >'],
+    [
+      [
+        { name: 'A', baseUrl: 'https://a.test' },
+        { name: 'a', baseUrl: 'https://b.test' },
+      ],
+      'two entries are named "a"',
+    ],
+    [[{ name: 'A', baseUrl: 'http://api.example.com' }], 'only https: is allowed'],
+    [[{ name: 'A' }], 'has no baseUrl'],
+  ];
+  for (const [apis, message] of cases) {
+    await page.route('**/config.json', (route) => route.fulfill({ json: { apis } }));
+    await page.goto(`${CONSOLE}/login`);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The console cannot start');
+    await expect(alert).toContainText(message);
+    await expect(page.getByRole('button', { name: 'Use demo token' })).toHaveCount(0);
+    await page.unroute('**/config.json');
+  }
+});
