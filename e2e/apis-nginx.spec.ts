@@ -1,6 +1,12 @@
 import { expect, test } from './support/fixtures';
 import { E2E_PORTS, MOCK_API_2_URL, MOCK_API_URL } from './support/ports';
-import { rangeStatus, signInHere, tokensForTwoApis, tokensSeenBy } from './support/several-apis';
+import {
+  LOADED,
+  rangeStatus,
+  signInHere,
+  tokensForTwoApis,
+  tokensSeenBy,
+} from './support/several-apis';
 
 /**
  * nginx with the Docker image's start-up hook given APIS (Staging on the first mock server,
@@ -27,11 +33,11 @@ test('allows connect-src to every API of APIS, and a call to each passes', async
   const tokens = await tokensForTwoApis();
   await page.goto(`${CONSOLE}/login`);
   await signInHere(page, tokens.staging);
-  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000');
+  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000', LOADED);
   await page.getByRole('combobox', { name: 'API' }).selectOption('Production');
   await expect(page.getByRole('note', { name: 'Production' })).toBeVisible();
   await signInHere(page, tokens.production);
-  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000');
+  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000', LOADED);
 
   expect(await tokensSeenBy(request, MOCK_API_URL, tokens)).toEqual(['staging']);
   expect(await tokensSeenBy(request, MOCK_API_2_URL, tokens)).toEqual(['production']);

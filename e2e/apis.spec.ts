@@ -1,6 +1,12 @@
 import { expect, test } from './support/fixtures';
 import { E2E_PORTS, MOCK_API_2_URL, MOCK_API_URL } from './support/ports';
-import { rangeStatus, signInHere, tokensForTwoApis, tokensSeenBy } from './support/several-apis';
+import {
+  LOADED,
+  rangeStatus,
+  signInHere,
+  tokensForTwoApis,
+  tokensSeenBy,
+} from './support/several-apis';
 
 /**
  * Several APIs in one console (config.json's `apis`): the build served with Staging on the first
@@ -14,6 +20,7 @@ test('keeps a session per API, switches back without sign-in, and never crosses 
   page,
   request,
 }) => {
+  test.slow(); // two sign-ins and app restarts: over 30 s on a loaded machine
   const tokens = await tokensForTwoApis();
   await page.goto(`${CONSOLE}/login`);
   const apiSelect = page.getByRole('combobox', { name: 'API' });
@@ -23,7 +30,7 @@ test('keeps a session per API, switches back without sign-in, and never crosses 
   await expect(page).toHaveTitle('Sign in · Admin console');
 
   await signInHere(page, tokens.staging);
-  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000');
+  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000', LOADED);
   await expect(page).toHaveTitle('Users · Admin console');
 
   // The header's select: Production has no session yet, so it asks for one, marked production.
@@ -33,16 +40,16 @@ test('keeps a session per API, switches back without sign-in, and never crosses 
   await expect(page).toHaveTitle('PRODUCTION · Sign in · Admin console');
   await expect(page.getByText('Signing in to')).toContainText(`Production (${MOCK_API_2_URL})`);
   await signInHere(page, tokens.production);
-  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000');
+  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000', LOADED);
   await expect(page).toHaveTitle('PRODUCTION · Users · Admin console');
   await expect(page.getByRole('note', { name: 'Production' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Production', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Next page' }).click();
-  await expect(rangeStatus(page)).toHaveText('51–100 of 1,000');
+  await expect(rangeStatus(page)).toHaveText('51–100 of 1,000', LOADED);
 
   // Back to Staging: still signed in there, on the same page, not marked production.
   await page.getByRole('combobox', { name: 'API' }).selectOption('Staging');
-  await expect(rangeStatus(page)).toHaveText('51–100 of 1,000');
+  await expect(rangeStatus(page)).toHaveText('51–100 of 1,000', LOADED);
   await expect(page).toHaveURL(`${CONSOLE}/users?page=2`);
   await expect(page.getByRole('note', { name: 'Production' })).toHaveCount(0);
   await expect(page).toHaveTitle('Users · Admin console');
@@ -51,7 +58,7 @@ test('keeps a session per API, switches back without sign-in, and never crosses 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.getByRole('combobox', { name: 'API' }).selectOption('Production');
-  await expect(rangeStatus(page)).toBeVisible();
+  await expect(rangeStatus(page)).toBeVisible(LOADED);
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page).toHaveTitle(/^PRODUCTION · /);
 
@@ -63,21 +70,22 @@ test('keeps the tab on its API over a reload, and a new tab asks that API’s op
   page,
   request,
 }) => {
+  test.slow(); // two sign-ins and app restarts: over 30 s on a loaded machine
   const tokens = await tokensForTwoApis();
   await page.goto(`${CONSOLE}/login`);
   await page.getByRole('combobox', { name: 'API' }).selectOption('Production');
   await expect(page.getByText('Signing in to')).toContainText('Production');
   await signInHere(page, tokens.production);
-  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000');
+  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000', LOADED);
 
   await page.reload();
-  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000');
+  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000', LOADED);
   await expect(page.getByRole('combobox', { name: 'API' })).toHaveValue('Production');
 
   // Not kept beyond the tab, but a tab opened from this one gets the session from it.
   const second = await page.context().newPage();
   await second.goto(`${CONSOLE}/account`);
-  await expect(second.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible(LOADED);
   await expect(second.getByRole('combobox', { name: 'API' })).toHaveValue('Production');
   await expect(second.getByRole('note', { name: 'Production' })).toBeVisible();
 
@@ -96,16 +104,17 @@ test('keeps the tab on its API over a reload, and a new tab asks that API’s op
 });
 
 test('keeps a Requests log per API', async ({ page }) => {
+  test.slow(); // two sign-ins and app restarts: over 30 s on a loaded machine
   const tokens = await tokensForTwoApis();
   await page.goto(`${CONSOLE}/login?next=%2Fproducts`);
   await signInHere(page, tokens.staging);
-  await expect(rangeStatus(page)).toHaveText('1–50 of 5,000');
+  await expect(rangeStatus(page)).toHaveText('1–50 of 5,000', LOADED);
   await page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
-  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible(LOADED);
   await page.getByRole('combobox', { name: 'API' }).selectOption('Production');
   await expect(page).toHaveURL(/\/login\?next=%2Faccount/);
   await signInHere(page, tokens.production);
-  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible(LOADED);
 
   // Production's log has its account request, and none of Staging's products pages.
   const requestsButton = page.getByRole('button', { name: 'Requests', exact: true });
@@ -116,7 +125,7 @@ test('keeps a Requests log per API', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await page.getByRole('combobox', { name: 'API' }).selectOption('Staging');
-  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible(LOADED);
   await requestsButton.click();
   await expect(panel.getByText('/v1/products?page=1&limit=50')).toBeVisible();
 });

@@ -42,3 +42,9 @@ export async function signInHere(page: Page, token: string): Promise<void> {
 }
 
 export const rangeStatus = (page: Page) => page.getByRole('status').filter({ hasText: ' of ' });
+
+/**
+ * For what needs a page's code and an API answer after a sign-in or a switch (which restarts the
+ * app): on a 2-core machine shared by several test runs that takes longer than the default 7 s.
+ */
+export const LOADED = { timeout: 20_000 };
