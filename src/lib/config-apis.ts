@@ -7,7 +7,7 @@ import {
   isPlainObject,
   isSet,
   parseBaseUrl,
-} from './config';
+} from './config.ts';
 
 /**
  * config.json's `apis`: several APIs in one console. Its own module, loaded by start-up only when
