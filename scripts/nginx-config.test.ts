@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, parseRuntimeConfig, resolveSettings } from '../src/lib/config';
+import { apiOriginsOf, ConfigError, parseRuntimeConfig, resolveSettings } from '../src/lib/config';
+import { readApis } from '../src/lib/config-apis';
 import {
   DEPLOY_DIR,
   headerTemplates,
@@ -51,10 +52,10 @@ function normalisedHeaders(headers: Record<string, string>): Record<string, stri
 }
 
 const API: PolicyInputs = {
-  apiOrigin: 'https://api.example.com',
+  apiOrigins: ['https://api.example.com'],
   imageSources: ['https://api.example.com', 'https:'],
 };
-const DEMO: PolicyInputs = { apiOrigin: null, imageSources: ['https:'] };
+const DEMO: PolicyInputs = { apiOrigins: [], imageSources: ['https:'] };
 
 describe('the nginx header templates', () => {
   it('are committed exactly as scripts/security-headers.ts generates them', () => {
@@ -113,6 +114,7 @@ describe('policyInputsForConfig (nginx without Docker)', () => {
 
 interface HookEnv {
   API_BASE_URL?: string;
+  APIS?: string;
   REQUEST_TIMEOUT_MS?: string;
   IMAGE_ORIGINS?: string;
   CONSOLE_LISTEN?: string;
@@ -140,6 +142,19 @@ function runHook(env: HookEnv, cwd?: string) {
 function configFor(env: HookEnv): Record<string, unknown> {
   const config: Record<string, unknown> = {};
   if (env.API_BASE_URL?.trim()) config.apiBaseUrl = env.API_BASE_URL.trim();
+  if (env.APIS?.trim()) {
+    config.apis = env.APIS.split(/[;\n]/)
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => {
+        const [name = '', baseUrl, flag] = entry.split('|').map((field) => field.trim());
+        return {
+          name,
+          baseUrl,
+          ...(flag === undefined ? {} : { production: flag === 'production' ? true : flag }),
+        };
+      });
+  }
   if (env.REQUEST_TIMEOUT_MS !== undefined) {
     const text = env.REQUEST_TIMEOUT_MS.trim();
     config.requestTimeoutMs = /^\d+$/.test(text) ? Number(text) : text;
@@ -168,18 +183,24 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
       IMAGE_ORIGINS: 'https://cdn.example.com, http://legacy.example.com',
     },
     { IMAGE_ORIGINS: 'https://CDN.example.com/ https: https:' },
+    { APIS: 'Production|https://api.example.com|production; Staging|http://127.0.0.1:4011/base' },
+    { APIS: 'Only one|https://api.example.com' },
+    {
+      APIS: 'EU Production | https://eu.example.com | production\nUS|https://us.example.com;Ünï Staging|https://eu.example.com/staging',
+      IMAGE_ORIGINS: 'https:',
+    },
     { IMAGE_ORIGINS: 'http: https://10.0.0.7:8443' },
   ])('writes the config.json and policy inputs the app derives from it: %j', (env) => {
     const hook = runHook(env);
     expect(hook.status, hook.stderr).toBe(0);
     const written = parseRuntimeConfig(readFileSync(join(hook.htmlDir, 'config.json'), 'utf8'));
     expect(written).toEqual(configFor(env));
-    const settings = resolveSettings(written, undefined);
+    const settings = resolveSettings(written, undefined, readApis);
     expect({
-      apiOrigin: hook.apiOrigin || null,
+      apiOrigins: hook.apiOrigin === '' ? [] : hook.apiOrigin.split(' '),
       imageSources: hook.imageSources.split(' '),
     }).toEqual({
-      apiOrigin: settings.target.mode === 'api' ? settings.target.origin : null,
+      apiOrigins: apiOriginsOf(settings.profiles),
       imageSources: settings.imageSources,
     });
   });
@@ -188,6 +209,19 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     { API_BASE_URL: 'http://api.example.com' },
     { API_BASE_URL: 'api.example.com' },
     { API_BASE_URL: 'ftp://api.example.com' },
+    { APIS: 'A|http://api.example.com' },
+    { APIS: 'A|https://a.example.com;a|https://b.example.com' },
+    { APIS: '|https://a.example.com' },
+    { APIS: 'A' },
+    { APIS: ';' },
+    { APIS: 'Demo|mock' },
+    { APIS: 'A|https://a.example.com|yes' },
+    { APIS: `${'x'.repeat(61)}|https://a.example.com` },
+    { APIS: '<b>A</b>|https://a.example.com' },
+    { APIS: 'Bi\u202Edi|https://a.example.com' },
+    { APIS: 'A|https://me:pw@a.example.com' },
+    { APIS: Array.from({ length: 21 }, (_, i) => `A${i}|https://a${i}.example.com`).join(';') },
+    { APIS: 'A|https://a.example.com', API_BASE_URL: 'https://b.example.com' },
     { API_BASE_URL: 'https://user:secret@api.example.com' },
     { API_BASE_URL: 'https://api.example.com/?key=1' },
     { API_BASE_URL: 'https://api.example.com/#top' },
@@ -204,7 +238,7 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     const hook = runHook(env);
     expect(hook.status).not.toBe(0);
     expect(hook.stderr).toMatch(/^admin console: .*(refused|must)/m);
-    expect(() => resolveSettings(configFor(env), undefined)).toThrow(ConfigError);
+    expect(() => resolveSettings(configFor(env), undefined, readApis)).toThrow(ConfigError);
   });
 
   it.each<HookEnv>([

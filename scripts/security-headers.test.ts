@@ -11,9 +11,9 @@ import {
   type PolicyInputs,
 } from './security-headers';
 
-const DEMO: PolicyInputs = { apiOrigin: null, imageSources: ['https:'] };
+const DEMO: PolicyInputs = { apiOrigins: [], imageSources: ['https:'] };
 const API: PolicyInputs = {
-  apiOrigin: 'https://api.example.com',
+  apiOrigins: ['https://api.example.com'],
   imageSources: ['https://api.example.com', 'https:'],
 };
 
@@ -51,28 +51,51 @@ describe('contentSecurityPolicy', () => {
 
 describe('policyInputsFor', () => {
   it('follows config.json over the build-time value, as the app does', () => {
-    expect(policyInputsFor({ apiBaseUrl: 'https://api.example.com/prefix' }).apiOrigin).toBe(
+    expect(policyInputsFor({ apiBaseUrl: 'https://api.example.com/prefix' }).apiOrigins).toEqual([
       'https://api.example.com',
-    );
+    ]);
     expect(
       policyInputsFor({ apiBaseUrl: 'http://127.0.0.1:4010' }, 'https://build.example.com')
-        .apiOrigin,
-    ).toBe('http://127.0.0.1:4010');
-    expect(policyInputsFor(undefined, 'https://build.example.com').apiOrigin).toBe(
+        .apiOrigins,
+    ).toEqual(['http://127.0.0.1:4010']);
+    expect(policyInputsFor(undefined, 'https://build.example.com').apiOrigins).toEqual([
       'https://build.example.com',
-    );
+    ]);
   });
 
   it('needs no API origin in demo mode or with a setting the app refuses', () => {
-    expect(policyInputsFor(undefined).apiOrigin).toBeNull();
-    expect(
-      policyInputsFor({ apiBaseUrl: 'mock' }, 'https://build.example.com').apiOrigin,
-    ).toBeNull();
+    expect(policyInputsFor(undefined).apiOrigins).toEqual([]);
+    expect(policyInputsFor({ apiBaseUrl: 'mock' }, 'https://build.example.com').apiOrigins).toEqual(
+      [],
+    );
     expect(policyInputsFor({ apiBaseUrl: 'http://api.example.com' })).toEqual({
-      apiOrigin: null,
+      apiOrigins: [],
       imageSources: [],
     });
-    expect(policyInputsFor([]).apiOrigin).toBeNull();
+    expect(policyInputsFor([]).apiOrigins).toEqual([]);
+    expect(policyInputsFor({ apis: [{ name: 'A', baseUrl: 'http://api.example.com' }] })).toEqual({
+      apiOrigins: [],
+      imageSources: [],
+    });
+  });
+
+  it('allows every API of apis, and nothing more', () => {
+    const inputs = policyInputsFor({
+      apis: [
+        { name: 'Production', baseUrl: 'https://api.example.com/v', production: true },
+        { name: 'Staging', baseUrl: 'https://staging.example.com' },
+        { name: 'Staging EU', baseUrl: 'https://staging.example.com/eu' },
+      ],
+    });
+    expect(inputs.apiOrigins).toEqual(['https://api.example.com', 'https://staging.example.com']);
+    expect(contentSecurityPolicy(inputs)).toContain(
+      "connect-src 'self' https://api.example.com https://staging.example.com;",
+    );
+    expect(inputs.imageSources).toEqual([
+      'https://api.example.com',
+      'https://staging.example.com',
+      'https:',
+    ]);
   });
 
   it('allows images from the API origin and https: by default, http: only when named', () => {
@@ -95,7 +118,7 @@ describe('policyInputsFor', () => {
         apiBaseUrl: 'https://api.example.com',
         imageOrigins: ["https://x.example.com; script-src 'unsafe-inline'"],
       }),
-    ).toEqual({ apiOrigin: null, imageSources: [] });
+    ).toEqual({ apiOrigins: [], imageSources: [] });
   });
 });
 

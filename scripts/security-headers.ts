@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, parseRuntimeConfig, resolveSettings } from '../src/lib/config.ts';
+import {
+  apiOriginsOf,
+  ConfigError,
+  parseRuntimeConfig,
+  resolveSettings,
+} from '../src/lib/config.ts';
+import { readApis } from '../src/lib/config-apis.ts';
 
 /**
  * HTTP response headers for the production build: a Content-Security-Policy without inline or
@@ -42,8 +48,11 @@ const PERMISSIONS_POLICY = [
 
 /** What the policy needs to know about the deployment, decided as the app decides it. */
 export interface PolicyInputs {
-  /** The API's origin; null in demo mode (the mock answers on the console's own origin). */
-  apiOrigin: string | null;
+  /**
+   * The origin of every configured API (`apiBaseUrl`, or each entry of `apis`); none in demo mode
+   * (the mock answers on the console's own origin).
+   */
+  apiOrigins: string[];
   /**
    * Image sources besides 'self' and data: (config.json's imageOrigins, by default the API origin
    * and https:). Avatars are URLs the API hands out; the console shows no image outside these.
@@ -52,7 +61,7 @@ export interface PolicyInputs {
 }
 
 /** Nothing beyond the console's own origin: demo mode, or a setting the app refuses to start with. */
-const SELF_ONLY: PolicyInputs = { apiOrigin: null, imageSources: [] };
+const SELF_ONLY: PolicyInputs = { apiOrigins: [], imageSources: [] };
 
 /**
  * The sources the console will use, exactly as the app decides them (src/lib/config.ts):
@@ -60,9 +69,9 @@ const SELF_ONLY: PolicyInputs = { apiOrigin: null, imageSources: [] };
  */
 export function policyInputsFor(runtimeConfig: unknown, buildTimeBaseUrl?: string): PolicyInputs {
   try {
-    const settings = resolveSettings(runtimeConfig, buildTimeBaseUrl);
+    const settings = resolveSettings(runtimeConfig, buildTimeBaseUrl, readApis);
     return {
-      apiOrigin: settings.target.mode === 'api' ? settings.target.origin : null,
+      apiOrigins: apiOriginsOf(settings.profiles),
       imageSources: settings.imageSources,
     };
   } catch (error) {
@@ -87,7 +96,7 @@ export function readRuntimeConfig(outDir: string): unknown {
   }
 }
 
-export function contentSecurityPolicy({ apiOrigin, imageSources }: PolicyInputs): string {
+export function contentSecurityPolicy({ apiOrigins, imageSources }: PolicyInputs): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -96,7 +105,7 @@ export function contentSecurityPolicy({ apiOrigin, imageSources }: PolicyInputs)
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', ...imageSources],
     'font-src': ["'self'"],
-    'connect-src': apiOrigin ? ["'self'", apiOrigin] : ["'self'"],
+    'connect-src': ["'self'", ...apiOrigins],
     // Demo mode registers the mock API's service worker, served from this origin.
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],

@@ -1,16 +1,12 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import type { AppEnvironment, DemoControls } from './app/environment';
+import { ConsoleRoot } from './app/console-root';
+import type { DemoControls } from './app/environment';
+import { createProfileRuntimes } from './app/profile-runtime';
 import { routeModules } from './app/route-modules';
 import { routeKeyFor } from './app/route-paths';
 import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
-import { createSessionStore, type SessionState } from './features/auth/session-store';
-import { reportTokenUse } from './features/auth/token-use';
-import { forgetUserData } from './features/users/user-storage';
-import { forgetRegisteredData } from './lib/forget-on-sign-out';
-import { createApiClient, setApiClient } from './lib/api-client';
+import type { ApiProfile } from './lib/api-profile';
 import { takeBootConfigResponse } from './lib/boot-handoff';
 import {
   apiBaseUrlFor,
@@ -18,8 +14,6 @@ import {
   resolveSettings,
   type ConsoleSettings,
 } from './lib/config';
-import { createQueryClient } from './lib/query-client';
-import { requestLog } from './lib/request-log';
 import './index.css';
 
 /**
@@ -42,19 +36,22 @@ async function start() {
     const config = await loadRuntimeConfig(
       bootResponse ? () => bootResponse : (input, init) => fetch(input, init),
     );
-    settings = resolveSettings(config, import.meta.env.VITE_API_BASE_URL);
+    // Several APIs: their reader is loaded only then (a single-API console never downloads it).
+    const readApis =
+      config?.apis != null ? (await import('./lib/config-apis')).readApis : undefined;
+    settings = resolveSettings(config, import.meta.env.VITE_API_BASE_URL, readApis);
   } catch (error) {
     root.render(<StartupError message={(error as Error).message} />);
     return;
   }
 
-  const { target } = settings;
-  const apiBaseUrl = apiBaseUrlFor(target, window.location.origin);
+  // Demo mode is one API of its own (config.ts refuses "mock" inside apis).
+  const demoProfile = settings.profiles.find((profile) => profile.target.mode === 'demo');
   let demo: DemoControls | null = null;
-  if (target.mode === 'demo') {
+  if (demoProfile) {
     try {
       const { startDemo } = await import('./app/demo-start');
-      demo = await startDemo(apiBaseUrl);
+      demo = await startDemo(apiBaseUrlFor(demoProfile.target, window.location.origin));
     } catch (error) {
       root.render(
         <StartupError
@@ -64,73 +61,41 @@ async function start() {
       return;
     }
   }
-  const label = target.mode === 'demo' ? 'Demo' : new URL(target.baseUrl).host;
-  const environment: AppEnvironment = {
-    apiBaseUrl,
-    demo,
-    label,
-    apiName: label,
+
+  const runtimes = createProfileRuntimes({
+    locationOrigin: window.location.origin,
     requestTimeoutMs: settings.requestTimeoutMs,
-    imageSources: settings.imageSources,
-    categories: settings.categories ?? demo?.categories ?? [],
-  };
+  });
+  // With several APIs, the tab's (or the device's) last choice; the chooser loads only then.
+  const initial =
+    settings.profiles.length > 1
+      ? (await import('./app/api-choice')).chooseProfile(settings.profiles)
+      : (settings.profiles[0] as ApiProfile);
+  const runtime = runtimes.activate(initial);
+  // The production marking must be there with the first render: its code is loaded first.
+  if (settings.profiles.length > 1 || initial.production) {
+    await import('./app/several-apis').catch(() => undefined);
+  }
 
-  // Demo mode's API lives under this origin, so its sessions are told apart by the word "demo":
-  // a demo token must never be sent to a real API the deployment is later pointed at.
-  const sessionStore = createSessionStore({
-    apiBaseUrl: target.mode === 'demo' ? 'demo' : target.baseUrl,
-  });
-  setApiClient(
-    createApiClient({
-      baseUrl: apiBaseUrl,
-      name: environment.apiName,
-      getToken: sessionStore.getToken,
-      fetchImpl: reportTokenUse((input, init) => fetch(input, init), sessionStore),
-      timeoutMs: settings.requestTimeoutMs,
-      markPrefetches: target.mode === 'demo',
-    }),
-  );
-  const queryClient = createQueryClient({
-    onUnauthorized: (error) => sessionStore.unauthorized(error.message),
-  });
-  let before: SessionState = sessionStore.getState();
-  sessionStore.subscribe(() => {
-    const state = sessionStore.getState();
-    const previous = before;
-    before = state;
-    if (state.session) {
-      // The same person's new token (renewed here or in another tab): what failed with 401
-      // meanwhile is asked again, once, with it.
-      if (
-        state.generation === previous.generation &&
-        state.session.token !== previous.session?.token
-      ) {
-        void queryClient.refetchQueries({
-          type: 'active',
-          predicate: (query) => query.state.status === 'error' && query.state.error?.status === 401,
-        });
-      }
-      return;
-    }
-    // Ended on a page, renewable: the page's data stays (hidden) for the same person.
-    if (state.renewable) return;
-    // Nothing tied to one person may be shown to the next who signs in: fetched data, the
-    // requests made, the users looked up and the last list view.
-    queryClient.clear();
-    requestLog.clear();
-    forgetUserData();
-    forgetRegisteredData();
-  });
-
-  if (routeModule && sessionStore.getState().session) {
+  if (routeModule && runtime.sessionStore.getState().session) {
     const url = new URL(window.location.href);
-    void routeModule.then((module) => module.prefetch?.(queryClient, url)).catch(() => undefined);
+    void routeModule
+      .then((module) => module.prefetch?.(runtime.queryClient, url))
+      .catch(() => undefined);
   }
 
   root.render(
-    <StrictMode>
-      <App environment={environment} sessionStore={sessionStore} queryClient={queryClient} />
-    </StrictMode>,
+    <ConsoleRoot
+      profiles={settings.profiles}
+      initial={initial}
+      runtimes={runtimes}
+      base={{
+        demo,
+        requestTimeoutMs: settings.requestTimeoutMs,
+        imageSources: settings.imageSources,
+        categories: settings.categories ?? demo?.categories ?? [],
+      }}
+    />,
   );
 }
 

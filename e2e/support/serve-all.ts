@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { E2E_PORTS, MOCK_API_URL, READY_LINE } from './ports';
+import { E2E_PORTS, MOCK_API_2_URL, MOCK_API_URL, READY_LINE, SEVERAL_APIS } from './ports';
 
 /**
  * Starts every server an end-to-end run needs, side by side, and prints READY_LINE once all of
- * them answer (Playwright waits for that line): the standalone mock API, the build served in demo mode, the build pointed at the
- * mock (real-api) and the build served by nginx. Playwright starts the servers of its `webServer`
+ * them answer (Playwright waits for that line): the standalone mock APIs (two: a second API on another origin),
+ * the build served in demo mode, the build pointed at the mock (real-api), the build served by
+ * nginx, and the build and nginx configured with both APIs (apis.spec.ts, apis-nginx.spec.ts). Playwright starts the servers of its `webServer`
  * list one after another, each waiting for the last; started together they are ready in the time
  * of the slowest. Each runs in its own Node process (a slow answer from the mock must not hold up
  * the pages' files), loaded with `node --import tsx` rather than `npx tsx`, which adds an npm and
@@ -27,6 +28,12 @@ const SERVERS: readonly Server[] = [
     url: `${MOCK_API_URL}/__demo/token`,
   },
   {
+    name: 'second mock API',
+    script: 'src/mocks/server.ts',
+    args: ['--port', String(E2E_PORTS.mockApi2)],
+    url: `${MOCK_API_2_URL}/__demo/token`,
+  },
+  {
     name: 'demo build',
     script: 'e2e/support/serve-build.ts',
     args: ['--port', String(E2E_PORTS.demo)],
@@ -43,6 +50,18 @@ const SERVERS: readonly Server[] = [
     script: 'e2e/support/serve-nginx.ts',
     args: ['--port', String(E2E_PORTS.nginx), '--api', MOCK_API_URL],
     url: `http://127.0.0.1:${E2E_PORTS.nginx}/`,
+  },
+  {
+    name: 'several-API build',
+    script: 'e2e/support/serve-build.ts',
+    args: ['--port', String(E2E_PORTS.severalApis), '--apis', SEVERAL_APIS],
+    url: `http://127.0.0.1:${E2E_PORTS.severalApis}/`,
+  },
+  {
+    name: 'nginx with several APIs',
+    script: 'e2e/support/serve-nginx.ts',
+    args: ['--port', String(E2E_PORTS.nginxSeveralApis), '--apis', SEVERAL_APIS],
+    url: `http://127.0.0.1:${E2E_PORTS.nginxSeveralApis}/`,
   },
 ];
 

@@ -5,10 +5,11 @@ import { preview } from 'vite';
 /**
  * Serves a snapshot of the production build with `vite preview`, so a rebuild during the run
  * cannot pull chunks out from under the pages. With --api, the snapshot gets a config.json
- * pointing at that API, which is how a real deployment chooses its API without rebuilding.
+ * pointing at that API, which is how a real deployment chooses its API without rebuilding; with
+ * --apis, one listing several.
  */
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, api: { type: 'string' } },
+  options: { port: { type: 'string' }, api: { type: 'string' }, apis: { type: 'string' } },
 });
 const port = Number(values.port);
 if (!existsSync('dist/index.html')) {
@@ -19,7 +20,14 @@ if (!existsSync('dist/index.html')) {
 const outDir = `.e2e/build-${port}`;
 rmSync(outDir, { recursive: true, force: true });
 cpSync('dist', outDir, { recursive: true });
-if (values.api) {
+if (values.apis) {
+  // Several APIs, given as the Docker image's APIS (name|baseUrl[|production]; …).
+  const apis = values.apis.split(';').map((entry) => {
+    const [name, baseUrl, flag] = entry.split('|').map((field) => field.trim());
+    return { name, baseUrl, production: flag === 'production' };
+  });
+  writeFileSync(`${outDir}/config.json`, JSON.stringify({ apis }));
+} else if (values.api) {
   // With a byte-order mark, as editors on Windows save it: the browser and the server that sends
   // the security headers must both read past it (the whole real-API project runs this way).
   writeFileSync(`${outDir}/config.json`, `\uFEFF${JSON.stringify({ apiBaseUrl: values.api })}`);

@@ -8,12 +8,12 @@ import { ensureNginx } from '../../scripts/nginx';
 /**
  * Serves a snapshot of the production build with nginx and the Docker image's configuration, as
  * the image would start: deploy/18-admin-console.envsh writes config.json from API_BASE_URL (here
- * --api) and decides the policy inputs, then the deploy/templates/ files are filled in and nginx
+ * --api; APIS from --apis) and decides the policy inputs, then the deploy/templates/ files are filled in and nginx
  * runs in the foreground. Only the main nginx.conf (temp paths, pid, logs under .e2e/) is this
  * script's own, so nothing needs root paths.
  */
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, api: { type: 'string' } },
+  options: { port: { type: 'string' }, api: { type: 'string' }, apis: { type: 'string' } },
 });
 const port = Number(values.port);
 if (!existsSync('dist/index.html')) {
@@ -48,7 +48,12 @@ const hook = spawnSync(
     join(DEPLOY_DIR, '18-admin-console.envsh'),
   ],
   {
-    env: { PATH: process.env.PATH, CONSOLE_HTML_DIR: html, API_BASE_URL: values.api ?? '' },
+    env: {
+      PATH: process.env.PATH,
+      CONSOLE_HTML_DIR: html,
+      API_BASE_URL: values.api ?? '',
+      APIS: values.apis ?? '',
+    },
     encoding: 'utf8',
   },
 );

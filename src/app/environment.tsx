@@ -1,13 +1,18 @@
 import { createContext, use, type ReactNode } from 'react';
+import type { ApiProfile } from '../lib/api-profile';
 
 /** What start-up decided about where the API is; the UI shows it and demo-only controls use it. */
 export interface AppEnvironment {
   /** Root the API client talks to (in demo mode, a same-origin path the mock worker answers). */
   apiBaseUrl: string;
-  /** Shown in the header: "Demo" or the API host. */
+  /** Shown in the header: "Demo", the API host, or the name of the chosen entry of `apis`. */
   label: string;
-  /** The API's name in a ticket or a log file (today the label; later the API profile's). */
+  /** The current API's name (the same as `label`), for texts that name the API. */
   apiName: string;
+  /** The current API is marked production (config.json's `apis`). */
+  production: boolean;
+  /** Every API of config.json (one unless `apis` lists several) and the way to switch. */
+  apis: ApiChoice;
   demo: DemoControls | null;
   /** The deadline of every API request (config.json's requestTimeoutMs). */
   requestTimeoutMs: number;
@@ -15,6 +20,13 @@ export interface AppEnvironment {
   imageSources: readonly string[];
   /** Product categories to suggest before any have been seen (config.json, or the demo's own). */
   categories: readonly string[];
+}
+
+export interface ApiChoice {
+  profiles: readonly ApiProfile[];
+  current: ApiProfile;
+  /** Makes another API current: the app starts again under it, without reloading the page. */
+  switchTo(key: string): void;
 }
 
 /** Present only in demo mode; the functions live in the lazily loaded mock chunk. */

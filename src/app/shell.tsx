@@ -18,6 +18,11 @@ const SessionRenewal = lazy(() =>
   import('./session-renewal').then((module) => ({ default: module.SessionRenewal })),
 );
 
+// Several APIs, or a production one, only: the select API and the Production badge.
+const HeaderApi = lazy(() =>
+  import('./several-apis').then((module) => ({ default: module.HeaderApi })),
+);
+
 /** Warn this long before the session ends by itself. */
 const EXPIRY_WARNING_MS = 5 * 60_000;
 
@@ -65,18 +70,24 @@ export function Shell({ children }: { children: ReactNode }) {
             Below lg the row may wrap; below sm the rest folds behind Menu. */}
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 lg:flex-nowrap lg:gap-x-2">
           <span className="shrink-0 font-semibold">Admin console</span>
-          <span
-            className={`max-w-48 min-w-12 truncate rounded px-1.5 py-0.5 text-xs font-medium ${
-              environment.demo
-                ? 'bg-amber-200 text-amber-950 dark:bg-amber-800 dark:text-amber-50'
-                : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
-            }`}
-            title={
-              environment.demo ? 'Built-in mock API with generated data' : environment.apiBaseUrl
-            }
-          >
-            {environment.label}
-          </span>
+          {environment.apis.profiles.length > 1 || environment.production ? (
+            <Suspense fallback={environment.label}>
+              <HeaderApi />
+            </Suspense>
+          ) : (
+            <span
+              className={`max-w-48 min-w-12 truncate rounded px-1.5 py-0.5 text-xs font-medium ${
+                environment.demo
+                  ? 'bg-amber-200 text-amber-950 dark:bg-amber-800 dark:text-amber-50'
+                  : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
+              }`}
+              title={
+                environment.demo ? 'Built-in mock API with generated data' : environment.apiBaseUrl
+              }
+            >
+              {environment.label}
+            </span>
+          )}
           <Button
             variant="ghost"
             aria-expanded={menuOpen}

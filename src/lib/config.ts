@@ -1,22 +1,23 @@
-export type ApiTarget =
-  | { mode: 'demo' }
-  | { mode: 'api'; /** Normalised: no trailing slash. */ baseUrl: string; origin: string };
+import type { ApiProfile, ProfileTarget } from './api-profile';
+
+export type ApiTarget = ProfileTarget;
 
 /** In demo mode the client calls this same-origin prefix, which the MSW worker answers. */
 export const DEMO_API_BASE_URL_PATH = '/demo-api';
 
-const DEMO_KEYWORD = 'mock';
+export const DEMO_KEYWORD = 'mock';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-type Source = 'config.json' | 'VITE_API_BASE_URL';
+export type Source = 'config.json' | 'VITE_API_BASE_URL' | 'apis';
 
-const FIX_HINT: Record<Source, string> = {
+export const FIX_HINT: Record<Source, string> = {
   'config.json': 'Fix apiBaseUrl in config.json.',
   VITE_API_BASE_URL: 'Fix VITE_API_BASE_URL and rebuild.',
+  apis: 'Fix apis in config.json.',
 };
 
 /**
@@ -32,7 +33,11 @@ export function resolveApiTarget(runtime: unknown, buildTime: string | undefined
 
 /** What config.json (and the build) decide, read and checked once at start-up. */
 export interface ConsoleSettings {
-  target: ApiTarget;
+  /**
+   * The APIs to choose from, in config.json's order: one for `apiBaseUrl` (or the demo), one per
+   * entry of `apis`. Never empty.
+   */
+  profiles: ApiProfile[];
   /** A request with no complete answer by then is abandoned (a network failure). */
   requestTimeoutMs: number;
   /**
@@ -50,15 +55,60 @@ const MAX_REQUEST_TIMEOUT_MS = 600_000;
 const MAX_CATEGORIES = 1_000;
 const MAX_CATEGORY_LENGTH = 200;
 
-export function resolveSettings(runtime: unknown, buildTime: string | undefined): ConsoleSettings {
-  const target = resolveApiTarget(runtime, buildTime);
+/**
+ * Reads config.json's `apis` (lib/config-apis.ts). Passed in rather than imported: start-up loads
+ * it only when config.json has `apis`, so a single-API console does not download it.
+ */
+export type ApisReader = (config: Record<string, unknown>) => ApiProfile[];
+
+export function resolveSettings(
+  runtime: unknown,
+  buildTime: string | undefined,
+  readApis?: ApisReader,
+): ConsoleSettings {
+  const profiles = resolveProfiles(runtime, buildTime, readApis);
   const config = isPlainObject(runtime) ? runtime : {};
   return {
-    target,
+    profiles,
     requestTimeoutMs: readTimeout(config.requestTimeoutMs),
-    imageSources: readImageSources(config.imageOrigins, target),
+    imageSources: readImageSources(
+      config.imageOrigins,
+      profiles.map((profile) => profile.target),
+    ),
     categories: readCategories(config.categories),
   };
+}
+
+/** The origins of every configured API (none in demo mode): what connect-src must allow. */
+export function apiOriginsOf(profiles: readonly ApiProfile[]): string[] {
+  return unique(
+    profiles.flatMap((profile) => (profile.target.mode === 'api' ? [profile.target.origin] : [])),
+  );
+}
+
+/**
+ * `apis` in config.json lists several APIs; without it, `apiBaseUrl` (or the build-time value, or
+ * the demo) is the one API, named after its host.
+ */
+export function resolveProfiles(
+  runtime: unknown,
+  buildTime: string | undefined,
+  readApis?: ApisReader,
+): ApiProfile[] {
+  const target = resolveApiTarget(runtime, buildTime);
+  const apis = isPlainObject(runtime) ? runtime.apis : undefined;
+  if (apis === undefined || apis === null) {
+    return [
+      {
+        key: '',
+        name: target.mode === 'demo' ? 'Demo' : new URL(target.baseUrl).host,
+        target,
+        production: false,
+      },
+    ];
+  }
+  if (!readApis) throw new Error('readApis (lib/config-apis.ts) is needed');
+  return readApis(runtime as Record<string, unknown>);
 }
 
 function readTimeout(value: unknown): number {
@@ -81,9 +131,10 @@ function readTimeout(value: unknown): number {
  * API hands out). `imageOrigins` narrows (or widens) that: each entry is an origin such as
  * "https://cdn.example.com" or a bare scheme, "https:". Plain http: is never allowed unless named.
  */
-function readImageSources(value: unknown, target: ApiTarget): string[] {
+function readImageSources(value: unknown, targets: readonly ApiTarget[]): string[] {
   if (value === undefined || value === null) {
-    return target.mode === 'api' ? unique([target.origin, 'https:']) : ['https:'];
+    const origins = targets.flatMap((target) => (target.mode === 'api' ? [target.origin] : []));
+    return unique([...origins, 'https:']);
   }
   const refuse = (detail: string): never => {
     throw new ConfigError(
@@ -214,11 +265,11 @@ function readRuntimeBaseUrl(runtime: unknown): unknown {
   return value;
 }
 
-function isSet(value: unknown): value is string {
+export function isSet(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
-function parseBaseUrl(raw: string, source: Source): ApiTarget {
+export function parseBaseUrl(raw: string, source: Source): ApiTarget {
   const value = raw.trim();
   if (value === DEMO_KEYWORD) return { mode: 'demo' };
 
@@ -266,11 +317,11 @@ function isHtml(contentType: string | null, text: string): boolean {
   return mediaType === '' && /^\s*</.test(stripBom(text));
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function describe(value: unknown): string {
+export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return `a ${typeof value}`;

@@ -2,12 +2,14 @@
  * What holds a person's data in memory and is loaded later than start-up (the users seen, Find's
  * searches) registers here, so sign-out forgets it without start-up importing it.
  */
-const forgetters = new Set<() => void>();
+type Forget = (profileKey: string) => void;
+const forgetters = new Set<Forget>();
 
-export function forgetOnSignOut(forget: () => void): void {
+/** `forget` is told which API profile was signed out of (lib/api-profile.ts). */
+export function forgetOnSignOut(forget: Forget): void {
   forgetters.add(forget);
 }
 
-export function forgetRegisteredData(): void {
-  for (const forget of forgetters) forget();
+export function forgetRegisteredData(profileKey = ''): void {
+  for (const forget of forgetters) forget(profileKey);
 }

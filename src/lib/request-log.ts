@@ -138,5 +138,13 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
   };
 }
 
-/** The log the app's client writes to and a diagnostics view can read. */
-export const requestLog = createRequestLog();
+/**
+ * The current API profile's log, which the Requests panel reads. Each profile has a log of its
+ * own (start-up creates it and hands it to that profile's client); choosing a profile points this
+ * binding at its log before the app renders again.
+ */
+export let requestLog = createRequestLog();
+
+export function selectRequestLog(log: RequestLog): void {
+  requestLog = log;
+}

@@ -22,6 +22,20 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 describe('startMockServer', () => {
+  it('lists the API requests it received with the token each carried', async () => {
+    await fetch(`${mock.url}/v1/users?limit=1`, { headers: { Authorization: `Bearer ${token}` } });
+    await fetch(`${mock.url}/v1/products`);
+    const { requests } = (await (await fetch(`${mock.url}/__demo/requests`)).json()) as {
+      requests: { method: string; path: string; token: string | null }[];
+    };
+    expect(requests.slice(-2)).toEqual([
+      { method: 'GET', path: '/v1/users?limit=1', token },
+      { method: 'GET', path: '/v1/products', token: null },
+    ]);
+    // Its own endpoints are not API requests.
+    expect(requests.some((request) => request.path.startsWith('/__demo/'))).toBe(false);
+  });
+
   it('listens on an ephemeral loopback port', () => {
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(mock.url).not.toMatch(/:0$/);

@@ -5,6 +5,8 @@
 //
 // Prints `Mock API listening on <url>` and a one-hour demo token. More tokens and scenarios come
 // from `GET <url>/__demo/token` and `POST <url>/__demo/scenario` (see handlers/demo.ts).
+// `GET <url>/__demo/requests` (this server only) lists the last API requests it received with
+// the bearer token each carried, so an end-to-end test can tell which token reached which server.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -114,6 +116,18 @@ async function writeResponse(
   res.end();
 }
 
+/** What `GET /__demo/requests` lists: one API request as received. */
+export interface ReceivedRequest {
+  method: string;
+  /** Path and query. */
+  path: string;
+  /** The bearer token sent, or null. */
+  token: string | null;
+}
+
+const MAX_RECEIVED = 2_000;
+const RECEIVED_PATH = '/__demo/requests';
+
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { port = 0, host = '127.0.0.1', ...apiOptions } = options;
   if (!LOOPBACK_HOSTS.has(host)) {
@@ -123,6 +137,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const api = createMockApi(apiOptions);
   api.db.prepare();
   let origin = '';
+  const received: ReceivedRequest[] = [];
 
   const server = createServer((req, res) => {
     const cors = {
@@ -132,9 +147,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     void (async () => {
       let response: Response;
       try {
+        const path = req.url ?? '/';
         if (req.method === 'OPTIONS') {
           response = new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+        } else if (req.method === 'GET' && path === RECEIVED_PATH) {
+          response = Response.json({ requests: received });
         } else {
+          if (!path.startsWith('/__demo/')) {
+            const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');
+            received.push({ method: req.method ?? 'GET', path, token: bearer?.[1] ?? null });
+            if (received.length > MAX_RECEIVED) received.shift();
+          }
           const request = await toFetchRequest(req, origin);
           response =
             (await getResponse(api.handlers, request)) ??

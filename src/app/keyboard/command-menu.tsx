@@ -7,6 +7,7 @@ import { findPath, parseFindQuery } from '../../features/users/find/find-query';
 import { readRecentLookups, rememberLookup } from '../../features/users/recent-lookups';
 import { indexUsersFrom, suggestSeenUsers } from '../../features/users/seen-users';
 import { userPath } from '../../features/users/user-path';
+import { useEnvironment } from '../environment';
 
 interface Command {
   id: string;
@@ -14,6 +15,14 @@ interface Command {
   to: string;
   /** A user looked up by id: remembered among the recent lookups. */
   lookup?: string;
+  /** Switches to this API profile (its key) instead of navigating. */
+  api?: string;
+}
+
+/** Another API the console can switch to (config.json's `apis`). */
+export interface OtherApi {
+  key: string;
+  name: string;
 }
 
 const PAGES: Command[] = [
@@ -27,7 +36,11 @@ const PAGES: Command[] = [
  * What the typed text offers: a user it names, users this tab has seen whose name, e-mail or id
  * it starts (no request), Find for a name or e-mail, the pages it matches, the recent lookups.
  */
-export function commandsFor(text: string, recent: readonly string[]): Command[] {
+export function commandsFor(
+  text: string,
+  recent: readonly string[],
+  otherApis: readonly OtherApi[] = [],
+): Command[] {
   const query = text.trim().toLowerCase();
   const commands: Command[] = [];
   const parsed = query === '' ? null : parseFindQuery(text);
@@ -51,6 +64,12 @@ export function commandsFor(text: string, recent: readonly string[]): Command[] 
   }
   // A page the text names comes first: "prod" and Enter is still the way to Products.
   commands.push(...PAGES.filter((page) => page.label.toLowerCase().includes(query)));
+  // Then another API it names ("switch", "api", "staging"), before Find would take the text.
+  for (const api of otherApis) {
+    const label = `Switch to API ${api.name}`;
+    if (query !== '' && !label.toLowerCase().includes(query)) continue;
+    commands.push({ id: `api:${api.key}`, label, to: '', api: api.key });
+  }
   if (parsed?.kind === 'name' || parsed?.kind === 'email') {
     commands.push({ id: 'find', label: `Find “${parsed.text}”`, to: findPath(parsed.text) });
   }
@@ -82,12 +101,19 @@ export function CommandMenu({ onClose }: { onClose: () => void }) {
   const [recent] = useState(readRecentLookups);
   const inputId = useId();
   const listId = useId();
-  const commands = commandsFor(text, recent);
+  const { apis } = useEnvironment();
+  const otherApis = apis.profiles.filter((profile) => profile.key !== apis.current.key);
+  const commands = commandsFor(text, recent, otherApis);
   const current = Math.min(active, commands.length - 1);
   const optionId = (index: number) => `${listId}-${index}`;
 
   function run(command: Command | undefined) {
     if (!command) return;
+    if (command.api !== undefined) {
+      onClose();
+      apis.switchTo(command.api);
+      return;
+    }
     if (command.lookup) rememberLookup(command.lookup);
     navigate(command.to);
     onClose();

@@ -1,7 +1,8 @@
 import { LoginPage } from '../../features/auth/login-page';
+import { SignInApi } from '../sign-in-api';
 import { useEnvironment } from '../environment';
 
 export function Component() {
-  const { demo, label } = useEnvironment();
-  return <LoginPage apiName={label} mintDemoToken={demo?.mintToken} />;
+  const { demo, apiName } = useEnvironment();
+  return <LoginPage apiName={apiName} mintDemoToken={demo?.mintToken} api={<SignInApi />} />;
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
 import { useNow } from '../../components/use-now';
@@ -25,9 +25,11 @@ interface LoginPageProps {
   apiName: string;
   /** Demo mode only: mints a fresh demo token. */
   mintDemoToken?: (() => Promise<string>) | undefined;
+  /** Names the API the token is for (and offers the others): the app's, which knows the APIs. */
+  api?: ReactNode;
 }
 
-export function LoginPage({ apiName, mintDemoToken }: LoginPageProps) {
+export function LoginPage({ apiName, mintDemoToken, api }: LoginPageProps) {
   const store = useSessionStore();
   useDocumentTitle('Sign in');
   const { session, endReason, refusal } = useSessionState();
@@ -87,6 +89,7 @@ export function LoginPage({ apiName, mintDemoToken }: LoginPageProps) {
     >
       <div className="w-full max-w-lg space-y-4 rounded-lg bg-white p-6 shadow-sm dark:bg-slate-900">
         <h1 className="text-xl font-semibold">Sign in to the admin console</h1>
+        {api}
         {mintDemoToken && (
           <p className="rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-950 dark:bg-amber-900/40 dark:text-amber-100">
             <strong>Demo mode:</strong> this console is running against a built-in mock API with

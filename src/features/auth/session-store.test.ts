@@ -432,3 +432,67 @@ describe('session store', () => {
     });
   });
 });
+
+describe('session store per API profile', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps each profile’s session under its own key: signing out of one leaves the other', () => {
+    const staging = createSessionStore({
+      apiBaseUrl: 'https://staging.example.com',
+      profileKey: 'Staging',
+      channel: null,
+      eventTarget: null,
+    });
+    const production = createSessionStore({
+      apiBaseUrl: API,
+      profileKey: 'Production',
+      channel: null,
+      eventTarget: null,
+    });
+    staging.signIn(tokenExpiringIn(3600, 'a'), false);
+    production.signIn(tokenExpiringIn(3600, 'b'), true);
+    expect(sessionStorage.getItem(`${KEY}:Staging`)).toContain('staging.example.com');
+    expect(localStorage.getItem(`${KEY}:Production`)).toContain(API);
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+
+    staging.end('signed-out');
+    expect(production.getState().session?.claims.sub).toBe('b');
+    expect(localStorage.getItem(`${KEY}:Production`)).not.toBeNull();
+    // A page load later, each profile finds its own session only.
+    const again = createSessionStore({
+      apiBaseUrl: API,
+      profileKey: 'Production',
+      channel: null,
+      eventTarget: null,
+    });
+    expect(again.getState().session?.claims.sub).toBe('b');
+    for (const store of [staging, production, again]) store.dispose();
+  });
+
+  it('talks to the other tabs on a channel of its own, so one API’s sign-out ends no other', () => {
+    const names: string[] = [];
+    vi.stubGlobal(
+      'BroadcastChannel',
+      class {
+        constructor(name: string) {
+          names.push(name);
+        }
+        postMessage() {}
+        addEventListener() {}
+        removeEventListener() {}
+        close() {}
+      },
+    );
+    createSessionStore({ apiBaseUrl: API, eventTarget: null }).dispose();
+    createSessionStore({ apiBaseUrl: API, profileKey: 'EU / Prod', eventTarget: null }).dispose();
+    expect(names).toEqual(['admin-console.session', 'admin-console.session:EU%20%2F%20Prod']);
+  });
+});

@@ -1,3 +1,4 @@
+import { profileScopedName } from '../../lib/api-profile';
 import { SESSION_STORAGE_KEY } from './session-storage-key';
 import { CLOCK_SKEW_MS, parseToken, type TokenClaims } from './token';
 
@@ -51,7 +52,6 @@ export interface SessionState {
   generation: number;
 }
 
-const STORAGE_KEY = SESSION_STORAGE_KEY;
 const CHANNEL_NAME = 'admin-console.session';
 /** How long a new tab waits for another tab to share its session before showing sign-in. */
 export const SHARE_WAIT_MS = 300;
@@ -110,6 +110,12 @@ export interface SessionStore {
 interface SessionStoreOptions {
   /** The API this console talks to: a session signed in against another one is not used. */
   apiBaseUrl: string;
+  /**
+   * The API profile's key (lib/api-profile.ts): each profile keeps its session under its own
+   * storage key and tells its own tab channel, so signing out of one API leaves the others. Empty
+   * (the default) for a single-API console.
+   */
+  profileKey?: string;
   storage?: { session: Storage; local: Storage };
   now?: () => number;
   channel?: BroadcastChannel | null;
@@ -118,6 +124,7 @@ interface SessionStoreOptions {
 
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { apiBaseUrl } = options;
+  const storageKey = profileScopedName(SESSION_STORAGE_KEY, options.profileKey ?? '');
   const storage = options.storage ?? { session: sessionStorage, local: localStorage };
   const now = options.now ?? Date.now;
   const channel =
@@ -125,7 +132,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       ? options.channel
       : typeof BroadcastChannel === 'undefined'
         ? null
-        : new BroadcastChannel(CHANNEL_NAME);
+        : new BroadcastChannel(profileScopedName(CHANNEL_NAME, options.profileKey ?? ''));
   const eventTarget = options.eventTarget !== undefined ? options.eventTarget : window;
   const listeners = new Set<Listener>();
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -149,14 +156,14 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       [storage.session, false],
       [storage.local, true],
     ] as const) {
-      const raw = safeGet(store);
+      const raw = safeGet(store, storageKey);
       if (raw === null) continue;
       const record = parseStored(raw);
       const parsed = record?.api === apiBaseUrl ? parseToken(record.token, now()) : null;
       if (parsed?.ok) return { token: parsed.token, claims: parsed.claims, remember };
       // Expired, malformed, or signed in against another API (config.json now names a different
       // one, or a demo deployment was switched to a real API): forget it rather than send it.
-      safeRemove(store);
+      safeRemove(store, storageKey);
     }
     return null;
   }
@@ -184,8 +191,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   }
 
   function clearStorage() {
-    safeRemove(storage.session);
-    safeRemove(storage.local);
+    safeRemove(storage.session, storageKey);
+    safeRemove(storage.local, storageKey);
   }
 
   function parseOrThrow(token: string) {
@@ -198,7 +205,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     const parsed = parseOrThrow(token);
     clearTimeout(askTimer);
     clearStorage();
-    safeSet(remember ? storage.local : storage.session, { token: parsed.token, api: apiBaseUrl });
+    safeSet(remember ? storage.local : storage.session, storageKey, {
+      token: parsed.token,
+      api: apiBaseUrl,
+    });
     confirmedToken = confirmed ? parsed.token : null;
     setState({
       session: { token: parsed.token, claims: parsed.claims, remember },
@@ -225,7 +235,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   function replaceToken(token: string, claims: TokenClaims, store: boolean) {
     const remember = state.session?.remember ?? state.renewable?.remember ?? false;
     // Overwritten, never removed first: a removal would read as a sign-out in the other tabs.
-    if (store) safeSet(remember ? storage.local : storage.session, { token, api: apiBaseUrl });
+    if (store)
+      safeSet(remember ? storage.local : storage.session, storageKey, { token, api: apiBaseUrl });
     confirmedToken = token;
     setState({
       session: { token, claims, remember },
@@ -350,7 +361,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   // A token remembered on this device changed in another tab: follow it.
   function onStorage(event: StorageEvent) {
-    if (event.key !== STORAGE_KEY && event.key !== null) return;
+    if (event.key !== storageKey && event.key !== null) return;
     const session = readStoredSession();
     if (session === null) {
       // A session that ended on a page ignores this: the expired token being dropped by a tab that
@@ -458,25 +469,25 @@ function isChannelMessage(value: unknown): value is ChannelMessage {
 }
 
 // Storage can throw (private mode, quota, disabled cookies); the console then keeps the token in memory only.
-function safeGet(store: Storage): string | null {
+function safeGet(store: Storage, key: string): string | null {
   try {
-    return store.getItem(STORAGE_KEY);
+    return store.getItem(key);
   } catch {
     return null;
   }
 }
 
-function safeSet(store: Storage, value: StoredSession) {
+function safeSet(store: Storage, key: string, value: StoredSession) {
   try {
-    store.setItem(STORAGE_KEY, serializeStoredSession(value.token, value.api));
+    store.setItem(key, serializeStoredSession(value.token, value.api));
   } catch {
     // Memory-only session: see safeGet.
   }
 }
 
-function safeRemove(store: Storage) {
+function safeRemove(store: Storage, key: string) {
   try {
-    store.removeItem(STORAGE_KEY);
+    store.removeItem(key);
   } catch {
     // Nothing stored to remove.
   }

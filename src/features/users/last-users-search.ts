@@ -1,4 +1,4 @@
-import { USERS_SEARCH_KEY as STORAGE_KEY } from './user-storage';
+import { usersSearchKey } from './user-storage';
 import { parseUsersSearch, serializeUsersSearch } from './users-search-params';
 
 /** Location state the users list gives links to a user, so the user page can go back to it. */
@@ -7,7 +7,7 @@ export type UsersListState = { usersSearch: string };
 /** Remembers the list's view for this tab, for user pages reached another way (the lookup box). */
 export function rememberUsersSearch(search: string): void {
   try {
-    sessionStorage.setItem(STORAGE_KEY, search);
+    sessionStorage.setItem(usersSearchKey(), search);
   } catch {
     // Without storage, "Back to users" falls back to the first page.
   }
@@ -31,7 +31,7 @@ export function usersListHref(state: unknown): string {
 
 function readStored(): string | null {
   try {
-    return sessionStorage.getItem(STORAGE_KEY);
+    return sessionStorage.getItem(usersSearchKey());
   } catch {
     return null;
   }

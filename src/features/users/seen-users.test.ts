@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setCurrentProfileKey } from '../../lib/api-profile';
 import { forgetOnSignOut, forgetRegisteredData } from '../../lib/forget-on-sign-out';
 import {
   forgetSeenUsers,
@@ -44,5 +45,21 @@ describe('seen users', () => {
     forgetRegisteredData();
     expect(suggestSeenUsers('grace')).toEqual([]);
     expect(forgotten).toBe(1);
+  });
+});
+
+describe('seen users per API profile', () => {
+  it('suggests only the current API’s users, and sign-out of one API forgets only its own', () => {
+    setCurrentProfileKey('Staging');
+    rememberUsers([user('user_s', 'Grace Staging')]);
+    setCurrentProfileKey('Production');
+    rememberUsers([user('user_p', 'Grace Production')]);
+    expect(suggestSeenUsers('grace').map((u) => u.id)).toEqual(['user_p']);
+    forgetRegisteredData('Staging');
+    expect(suggestSeenUsers('grace').map((u) => u.id)).toEqual(['user_p']);
+    setCurrentProfileKey('Staging');
+    expect(suggestSeenUsers('grace')).toEqual([]);
+    forgetSeenUsers('Production');
+    setCurrentProfileKey('');
   });
 });

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { currentProfileKey } from '../../lib/api-profile';
 import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
 import { foldText } from './find/text-fold';
 
@@ -21,9 +22,20 @@ interface Entry extends SeenUser {
 /** About 10 MB at most; the oldest seen go first. */
 export const MAX_SEEN_USERS = 50_000;
 
-const seen = new Map<string, Entry>();
+/** Per API profile (lib/api-profile.ts): users of one API are never suggested in another. */
+const seenByProfile = new Map<string, Map<string, Entry>>();
 
-export function rememberUsers(users: readonly SeenUser[]): void {
+function seenOf(profileKey = currentProfileKey()): Map<string, Entry> {
+  let seen = seenByProfile.get(profileKey);
+  if (!seen) {
+    seen = new Map();
+    seenByProfile.set(profileKey, seen);
+  }
+  return seen;
+}
+
+export function rememberUsers(users: readonly SeenUser[], profileKey?: string): void {
+  const seen = seenOf(profileKey);
   for (const { id, name, email } of users) {
     // Re-inserted, so the Map's order stays oldest-seen first.
     seen.delete(id);
@@ -40,17 +52,20 @@ const watched = new WeakSet<QueryClient>();
 export function indexUsersFrom(queryClient: QueryClient): void {
   if (watched.has(queryClient)) return;
   watched.add(queryClient);
+  // A query client belongs to one profile: its answers go to that profile's index, even when they
+  // arrive after a switch to another.
+  const profileKey = currentProfileKey();
   const cache = queryClient.getQueryCache();
-  for (const query of cache.getAll()) take(query.queryKey, query.state.data);
+  for (const query of cache.getAll()) take(query.queryKey, query.state.data, profileKey);
   cache.subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success') {
-      take(event.query.queryKey, event.query.state.data);
+      take(event.query.queryKey, event.query.state.data, profileKey);
     }
   });
 }
 
 /** Users in an answer about users: a page's `data`, a lookup's `data`, or Find's `matches`. */
-function take(queryKey: readonly unknown[], data: unknown): void {
+function take(queryKey: readonly unknown[], data: unknown, profileKey: string): void {
   if (queryKey[0] !== 'users' || typeof data !== 'object' || data === null) return;
   const found: SeenUser[] = [];
   const add = (value: unknown) => {
@@ -62,7 +77,7 @@ function take(queryKey: readonly unknown[], data: unknown): void {
     if (Array.isArray(list)) list.forEach(add);
     else add(list);
   }
-  if (found.length > 0) rememberUsers(found);
+  if (found.length > 0) rememberUsers(found, profileKey);
 }
 
 function isSeenUser(value: unknown): value is SeenUser {
@@ -71,14 +86,14 @@ function isSeenUser(value: unknown): value is SeenUser {
   return typeof id === 'string' && typeof name === 'string' && typeof email === 'string';
 }
 
-/** Sign-out forgets them all. */
-export function forgetSeenUsers(): void {
-  seen.clear();
+/** Sign-out of an API forgets the users seen through it. */
+export function forgetSeenUsers(profileKey?: string): void {
+  seenOf(profileKey).clear();
 }
 forgetOnSignOut(forgetSeenUsers);
 
 export function seenUserCount(): number {
-  return seen.size;
+  return seenOf().size;
 }
 
 /**
@@ -91,7 +106,7 @@ export function suggestSeenUsers(text: string, limit = 8): SeenUser[] {
   if (query.length < 2) return [];
   const starts: SeenUser[] = [];
   const words: SeenUser[] = [];
-  const entries = [...seen.values()];
+  const entries = [...seenOf().values()];
   for (let i = entries.length - 1; i >= 0 && starts.length < limit; i -= 1) {
     const entry = entries[i] as Entry;
     const user = { id: entry.id, name: entry.name, email: entry.email };

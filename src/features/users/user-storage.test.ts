@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setCurrentProfileKey } from '../../lib/api-profile';
 import { rememberUsersSearch, usersListHref } from './last-users-search';
 import { readRecentLookups, rememberLookup } from './recent-lookups';
 import { forgetUserData } from './user-storage';
@@ -12,5 +13,21 @@ describe('forgetUserData', () => {
     expect(readRecentLookups()).toEqual([]);
     expect(usersListHref(null)).toBe('/users');
     expect(sessionStorage.getItem('unrelated')).toBe('kept');
+  });
+});
+
+describe('per API profile', () => {
+  afterEach(() => setCurrentProfileKey(''));
+
+  it('keeps recent lookups apart per API, and forgets only the one signed out of', () => {
+    setCurrentProfileKey('Staging');
+    rememberLookup('user_staging');
+    setCurrentProfileKey('Production');
+    expect(readRecentLookups()).toEqual([]);
+    rememberLookup('user_prod');
+    forgetUserData('Staging');
+    expect(readRecentLookups()).toEqual(['user_prod']);
+    setCurrentProfileKey('Staging');
+    expect(readRecentLookups()).toEqual([]);
   });
 });

@@ -3,14 +3,28 @@
  * module, free of the list code, so that sign-out (on every page, the sign-in page included) can
  * forget it without downloading the tables.
  */
+import { scopedStorageKey } from '../../lib/api-profile';
+
 export const RECENT_LOOKUPS_KEY = 'admin-console.recent-lookups';
 export const USERS_SEARCH_KEY = 'admin-console.users-search';
 
-/** Sign-out forgets whom the last person looked up and which list view they had. */
-export function forgetUserData(): void {
+/** The keys of the current API profile: each API keeps its own lookups and list view. */
+export function recentLookupsKey(): string {
+  return scopedStorageKey(RECENT_LOOKUPS_KEY);
+}
+
+export function usersSearchKey(): string {
+  return scopedStorageKey(USERS_SEARCH_KEY);
+}
+
+/**
+ * Sign-out forgets whom the last person looked up and which list view they had, for the API
+ * profile signed out of (`profileKey`; the current one by default).
+ */
+export function forgetUserData(profileKey?: string): void {
   for (const key of [RECENT_LOOKUPS_KEY, USERS_SEARCH_KEY]) {
     try {
-      sessionStorage.removeItem(key);
+      sessionStorage.removeItem(scopedStorageKey(key, profileKey));
     } catch {
       // Nothing stored.
     }
