@@ -53,7 +53,8 @@ export function Shell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      {/* On desktops the header stays in view while a long page (a table) scrolls. */}
+      <header className="border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:z-30 dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
           <span className="font-semibold">Admin console</span>
           <span

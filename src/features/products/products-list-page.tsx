@@ -34,6 +34,7 @@ const productsList: UrlListConfig<
   parse: parseProductsSearch,
   serialize: serializeProductsSearch,
   queryOptions: productsListQueryOptions,
+  views: 'products',
 };
 
 function getProductId(product: Product): string {
@@ -78,6 +79,7 @@ export function ProductsListPage({
     // The export writes the view's filters, every page of it.
     () => ({
       id: 'products',
+      savedViews: true,
       export: listViewExport('products', productFields, productsExportPageQueryOptions, params),
     }),
     [params],
