@@ -49,6 +49,8 @@ export function DataTableHeader<TItem extends RowData>(props: DataTableHeaderPro
               key={header.id}
               role="columnheader"
               scope="col"
+              // Named by its text alone: the resize handle inside has a name of its own.
+              aria-label={label}
               aria-sort={canSort ? ariaSort(direction) : undefined}
               className={`relative px-3 py-2 ${column.columnDef.meta?.className ?? ''}`}
             >

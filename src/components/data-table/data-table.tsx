@@ -153,9 +153,8 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
           <span className="loading-bar block h-full w-1/3 bg-blue-600" />
         )}
       </div>
-      {/* From `sm`, the rows scroll inside this area under their sticky header row; it leaves
-          room for the page's header and the pager, so both stay in view too. */}
-      <div className="overflow-x-auto sm:max-h-[calc(100dvh-11rem)] sm:overflow-y-auto">
+      {/* From `sm`, the rows scroll inside this area under their sticky header row (index.css). */}
+      <div className="data-table-scroll overflow-x-auto">
         {/* Explicit roles: the card layout on phones (index.css) changes the elements' display,
             which makes some browsers forget they are a table. */}
         <table

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { Button } from '../button';
 
 /**
  * A toolbar's menu button, after the WAI-ARIA APG "Menu Button" pattern
@@ -54,10 +55,9 @@ export function MenuButton<P extends object>(props: MenuButtonProps<P>) {
         if (!event.currentTarget.contains(event.relatedTarget)) setOpenAt(null);
       }}
     >
-      <button
+      <Button
         ref={button}
         id={buttonId}
-        type="button"
         aria-haspopup="menu"
         aria-expanded={openAt !== null}
         aria-controls={openAt !== null && Popup ? menuId : undefined}
@@ -74,11 +74,10 @@ export function MenuButton<P extends object>(props: MenuButtonProps<P>) {
         }}
         onPointerEnter={preload}
         onFocus={preload}
-        className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
       >
         {props.label}
         {props.extra}
-      </button>
+      </Button>
       {Popup && (
         <Popup
           {...props.popupProps}
