@@ -71,6 +71,7 @@ test('a column is resized with the keyboard and the pointer, clamped, remembered
   page,
   signIn,
 }) => {
+  test.slow();
   await signIn();
   await settled(page);
   const email = handle(page, 'Email');
@@ -207,6 +208,7 @@ test('a saved view restores filters, sort, size, columns, widths and density, af
 });
 
 test('a default view opens the plain table; rename and delete', async ({ page, signIn }) => {
+  test.slow();
   await signIn({ next: '/users?sort=name' });
   await settled(page);
   await saveView(page, 'By name');
@@ -239,6 +241,7 @@ test('a default view opens the plain table; rename and delete', async ({ page, s
 });
 
 test('damaged and crowded storage: said, and nothing breaks', async ({ page, signIn }) => {
+  test.slow();
   await signIn();
   await settled(page);
   // Damaged storage: said in the menu, and saving still works.
@@ -276,7 +279,8 @@ test('damaged and crowded storage: said, and nothing breaks', async ({ page, sig
 });
 
 test('the Views menu is accessible in both themes', async ({ page, signIn }) => {
-  test.slow();
+  // Two axe runs over a page of 50 rows: on two busy cores this can take minutes.
+  test.setTimeout(150_000);
   await signIn();
   await settled(page);
   await expectAccessibleInBothThemes(page, async () => {

@@ -5,6 +5,8 @@ interface ColumnResizeHandleProps {
   /** The column's header text: the handle is named "Resize Email column". */
   label: string;
   width: number;
+  /** Where the column ends: the sum of the widths up to it, in CSS pixels. */
+  edge: number;
   /** A new width (already clamped), or null for the column's default. */
   onResize: (width: number | null) => void;
 }
@@ -13,13 +15,16 @@ interface ColumnResizeHandleProps {
 const STEP = 10;
 
 /**
- * The right edge of a column header: a focusable `separator` after the WAI-ARIA APG "Window
+ * The right edge of a column's header: a focusable `separator` after the WAI-ARIA APG "Window
  * Splitter" pattern (https://www.w3.org/WAI/ARIA/apg/patterns/windowsplitter/), whose value is
  * the column's width in pixels. Left/Right Arrow narrow and widen it (Shift for larger steps),
  * Home/End go to the narrowest and widest, Enter restores the default; a pointer drags it, and a
  * double click restores the default. Widths are clamped (view-options.ts), however far it goes.
+ *
+ * The handles lie over the header row rather than in its cells, which would add "Resize Email
+ * column" to each column header's name.
  */
-export function ColumnResizeHandle({ label, width, onResize }: ColumnResizeHandleProps) {
+export function ColumnResizeHandle({ label, width, edge, onResize }: ColumnResizeHandleProps) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const step = event.shiftKey ? STEP * 5 : STEP;
     const next =
@@ -68,6 +73,7 @@ export function ColumnResizeHandle({ label, width, onResize }: ColumnResizeHandl
       onDoubleClick={() => onResize(null)}
       // Styled in index.css: long class lists would weigh on every table page's JavaScript.
       className="col-resize"
+      style={{ left: edge }}
     />
   );
 }

@@ -6,7 +6,6 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import type { KeyboardEvent } from 'react';
-import { ColumnResizeHandle } from './column-resize-handle';
 import type { DataTableFeatures } from './table-features';
 
 interface DataTableHeaderProps<TItem extends RowData> {
@@ -16,21 +15,17 @@ interface DataTableHeaderProps<TItem extends RowData> {
   /** Absent for a table the server cannot sort. */
   onSortingChange?: ((next: SortingState) => void) | undefined;
   onKeyDown: (event: KeyboardEvent<HTMLTableSectionElement>) => void;
-  /** Each shown column's width, in order; with `onResize`, each header gets a resize handle. */
-  widths: readonly number[];
-  onResize?: ((id: string, width: number | null) => void) | undefined;
 }
 
 /**
  * The column headers. A sortable one (`meta.sortable`) holds a button named after the column that
  * cycles ascending, descending, off; `aria-sort` says which. The buttons are reached with the
  * arrow keys from the rows (data-table-keyboard.ts), so they are not Tab stops of their own.
- *
  * The row stays at the top of the table's scroll area while the rows scroll (sticky, from `sm`,
- * in index.css: the cards below have no header row), and each header ends in a resize handle.
+ * in index.css: the cards below have no header row).
  */
 export function DataTableHeader<TItem extends RowData>(props: DataTableHeaderProps<TItem>) {
-  const { headers, sorting, onSortingChange, onResize } = props;
+  const { headers, sorting, onSortingChange } = props;
   return (
     <thead
       role="rowgroup"
@@ -38,7 +33,7 @@ export function DataTableHeader<TItem extends RowData>(props: DataTableHeaderPro
       className="border-b border-slate-200 bg-slate-50 font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200"
     >
       <tr role="row">
-        {headers.map((header, index) => {
+        {headers.map((header) => {
           const { column } = header;
           const canSort = onSortingChange !== undefined && column.columnDef.meta?.sortable === true;
           const sorted = sorting[0]?.id === column.id ? sorting[0] : undefined;
@@ -49,10 +44,8 @@ export function DataTableHeader<TItem extends RowData>(props: DataTableHeaderPro
               key={header.id}
               role="columnheader"
               scope="col"
-              // Named by its text alone: the resize handle inside has a name of its own.
-              aria-label={label}
               aria-sort={canSort ? ariaSort(direction) : undefined}
-              className={`relative px-3 py-2 ${column.columnDef.meta?.className ?? ''}`}
+              className={`px-3 py-2 ${column.columnDef.meta?.className ?? ''}`}
             >
               {canSort ? (
                 <button
@@ -75,13 +68,6 @@ export function DataTableHeader<TItem extends RowData>(props: DataTableHeaderPro
                 </button>
               ) : (
                 <FlexRender header={header} />
-              )}
-              {onResize && (
-                <ColumnResizeHandle
-                  label={label}
-                  width={props.widths[index] ?? 0}
-                  onResize={(width) => onResize(column.id, width)}
-                />
               )}
             </th>
           );

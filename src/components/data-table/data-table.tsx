@@ -2,6 +2,7 @@ import { constructTable, type RowData, type SortingState } from '@tanstack/react
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ListPage } from '../../lib/api-schemas';
 import { formatCount, formatRange } from '../../lib/format';
+import { ColumnResizeHandle } from './column-resize-handle';
 import { DataTableHeader } from './data-table-header';
 import { useRowNavigation } from './data-table-keyboard';
 import { DataTableRow, SkeletonRows } from './data-table-row';
@@ -157,6 +158,21 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
       <div className="data-table-scroll overflow-x-auto">
         {/* Explicit roles: the card layout on phones (index.css) changes the elements' display,
             which makes some browsers forget they are a table. */}
+        {props.view && (
+          <div className="col-resizers">
+            {columnChoices
+              .filter((choice) => !view.hidden.includes(choice.id))
+              .map((choice, index) => (
+                <ColumnResizeHandle
+                  key={choice.id}
+                  label={choice.label}
+                  width={widths[index] ?? 0}
+                  edge={widths.slice(0, index + 1).reduce((sum, width) => sum + width, 0)}
+                  onResize={(width) => resize(choice.id, width)}
+                />
+              ))}
+          </div>
+        )}
         <table
           role="table"
           aria-label={label}
@@ -174,8 +190,6 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
             sorting={sorting}
             onSortingChange={props.onSortingChange}
             onKeyDown={navigation.headProps.onKeyDown}
-            widths={widths}
-            onResize={props.view && resize}
           />
           <tbody
             role="rowgroup"
