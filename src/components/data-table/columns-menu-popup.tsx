@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import type { ColumnsMenuProps } from './columns-menu';
 import type { MenuPopupProps } from './menu-button';
 import { onMenuKeyDown } from './menu-keys';
-import { RESET_COLUMNS } from './view-options';
+import { RESET_COLUMNS, type ColumnsMenuProps } from './view-options';
 
 /**
  * The open Columns menu: its items and their keys (see columns-menu.tsx and menu-keys.ts).

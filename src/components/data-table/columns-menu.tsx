@@ -1,6 +1,6 @@
 import { lazyModule } from '../lazy-module';
 import { MenuButton } from './menu-button';
-import type { ColumnOption } from './view-options';
+import type { ColumnsMenuProps } from './view-options';
 
 /**
  * Which columns the table shows: a menu button (menu-button.tsx) opening a menu of
@@ -11,14 +11,6 @@ import type { ColumnOption } from './view-options';
  *   column shown, at its default width) and close.
  * - A column that must stay visible is listed, checked and `aria-disabled`.
  */
-
-export interface ColumnsMenuProps {
-  columns: readonly ColumnOption[];
-  onToggle: (id: string, visible: boolean) => void;
-  onReset: () => void;
-  /** The menu's code could not be downloaded (offline, a new deployment). */
-  onLoadError: () => void;
-}
 
 const loadPopup = lazyModule(() =>
   import('./columns-menu-popup').then((module) => module.ColumnsMenuPopup),

@@ -72,6 +72,25 @@ export interface ColumnOption extends ColumnChoice {
   visible: boolean;
 }
 
+/** The Columns menu's props (columns-menu.tsx), here so its lazy popup can share them. */
+export interface ColumnsMenuProps {
+  columns: readonly ColumnOption[];
+  onToggle: (id: string, visible: boolean) => void;
+  onReset: () => void;
+  /** The menu's code could not be downloaded (offline, a new deployment). */
+  onLoadError: () => void;
+}
+
+/** The Views menu's props (views-menu.tsx), here so its lazy popup can share them. */
+export interface ViewsMenuProps {
+  tableId: string;
+  columns: readonly ColumnChoice[];
+  view: ViewOptions;
+  onViewChange: (next: ViewOptions) => void;
+  /** The menu's code could not be downloaded (offline, a new deployment). */
+  onLoadError: () => void;
+}
+
 /** The Columns menu's last item: every column shown again. */
 export const RESET_COLUMNS = 'Reset columns';
 

@@ -6,7 +6,7 @@ import { ModalDialog } from '../modal-dialog';
 import { useCopy } from '../use-copy';
 import type { MenuPopupProps } from './menu-button';
 import { onMenuKeyDown } from './menu-keys';
-import type { ViewsMenuProps } from './views-menu';
+import type { ViewsMenuProps } from './view-options';
 import {
   checkViewName,
   cleanViewName,
