@@ -55,6 +55,7 @@ test('the column headers and the page header stay in view while the rows scroll'
 });
 
 test('columns keep their places across six pages of users', async ({ page, signIn }) => {
+  test.slow();
   await signIn();
   await settled(page);
   const first = await headerLefts(page);
