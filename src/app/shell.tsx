@@ -64,7 +64,8 @@ export function Shell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      {/* On desktops the header stays in view while a long page (a table) scrolls. */}
+      <header className="border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:z-30 dark:border-slate-800 dark:bg-slate-900">
         {/* One row from lg up, whatever the lengths of the API's host and the person's name:
             those two shrink and cut (full text in a title), the controls and the nav never do.
             Below lg the row may wrap; below sm the rest folds behind Menu. */}

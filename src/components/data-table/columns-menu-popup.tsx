@@ -1,72 +1,45 @@
-import type { KeyboardEvent } from 'react';
-import { RESET_COLUMNS, type ColumnOption } from './view-options';
+import { useState } from 'react';
+import type { MenuPopupProps } from './menu-button';
+import { onMenuKeyDown } from './menu-keys';
+import { RESET_COLUMNS, type ColumnsMenuProps } from './view-options';
 
 /**
- * The open Columns menu: its items and their keys (see columns-menu.tsx for the pattern). Loaded
- * when the menu is first wanted. No import of React itself here, only JSX: see
- * export/export-engine.ts for the bundler issue that makes that worth it. The same issue splits
- * the JSX runtime out of the entry chunk when a lazy module's only tie to the page is that
- * runtime (measured: +0.6 KB on every page), which the import of RESET_COLUMNS avoids: it comes
- * from view-options.ts, below both this and the menu button (importing it from the button, as
- * once, made a loop; defining it here measured the +0.6 KB).
+ * The open Columns menu: its items and their keys (see columns-menu.tsx and menu-keys.ts).
+ * Loaded when the menu is first wanted. The import of RESET_COLUMNS from view-options.ts (below
+ * both this and the menu button) keeps the bundler from splitting the JSX runtime out of the
+ * entry chunk, which it does when a lazy module's only tie to the page is that runtime
+ * (measured: +0.6 KB on every page).
  */
-
-export interface ColumnsMenuPopupProps {
-  columns: readonly ColumnOption[];
-  /** The item with the focus: an index into the columns, then Reset columns. */
-  active: number;
-  onActiveChange: (index: number) => void;
-  /** A column's index, or `columns.length` for Reset columns. */
-  onActivate: (index: number) => void;
-  onClose: () => void;
-  menuId: string;
-  buttonId: string;
-}
-
-export function ColumnsMenuPopup(props: ColumnsMenuPopupProps) {
-  const { columns, active, onActiveChange, onActivate } = props;
-  const count = columns.length + 1;
+export function ColumnsMenuPopup(props: ColumnsMenuProps & MenuPopupProps) {
+  const { columns, openAt } = props;
+  const [active, setActive] = useState<number | null>(null);
+  if (openAt === null) {
+    if (active !== null) setActive(null);
+    return null;
+  }
   const labels = [...columns.map((column) => column.label), RESET_COLUMNS];
+  // Opening puts the focus on the first or the last item; then the keys move it.
+  const current = active ?? (openAt === -1 ? labels.length - 1 : 0);
   const noteId = `${props.menuId}-note`;
-  // Roving focus: the active item takes it whenever the menu renders.
-  const focusIfActive = (index: number) => (element: HTMLElement | null) => {
-    if (index === active && element && element !== document.activeElement) element.focus();
-  };
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    // Keys in an open menu are the menu's: page-wide shortcuts must not see them. Tab goes on.
-    if (event.key !== 'Tab') event.stopPropagation();
-    const move = (index: number) => {
-      event.preventDefault();
-      onActiveChange((index + count) % count);
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(active + 1);
-      case 'ArrowUp':
-        return move(active - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(count - 1);
-      case 'Escape':
-        event.preventDefault();
-        return props.onClose();
-      case 'Enter':
-      case ' ':
-        event.preventDefault();
-        return onActivate(active);
-    }
-    // Tab is left alone: focus moves on, and losing it closes the menu.
-    if (event.key.length === 1 && /\S/.test(event.key)) {
-      const key = event.key.toLowerCase();
-      for (let step = 1; step <= count; step += 1) {
-        const index = (active + step) % count;
-        if (labels[index]?.toLowerCase().startsWith(key)) return move(index);
-      }
+  function close() {
+    props.onClose(true);
+  }
+
+  function activate(index: number) {
+    const column = columns[index];
+    if (column === undefined) {
+      props.onReset();
+      close();
+    } else if (column.canHide) {
+      props.onToggle(column.id, !column.visible);
     }
   }
 
+  // Roving focus: the active item takes it whenever the menu renders.
+  const focusIfActive = (index: number) => (element: HTMLElement | null) => {
+    if (index === current && element && element !== document.activeElement) element.focus();
+  };
   const itemClass =
     'flex cursor-default items-center gap-2 px-3 py-1.5 outline-none focus:bg-slate-100 dark:focus:bg-slate-700';
   return (
@@ -80,7 +53,9 @@ export function ColumnsMenuPopup(props: ColumnsMenuPopupProps) {
         role="menu"
         aria-labelledby={props.buttonId}
         aria-describedby={noteId}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) =>
+          onMenuKeyDown(event, { labels, current, move: setActive, activate, close })
+        }
       >
         {columns.map((column, index) => (
           <div
@@ -90,8 +65,8 @@ export function ColumnsMenuPopup(props: ColumnsMenuPopupProps) {
             aria-checked={column.visible}
             aria-disabled={column.canHide ? undefined : true}
             tabIndex={-1}
-            onClick={() => onActivate(index)}
-            onMouseMove={() => active !== index && onActiveChange(index)}
+            onClick={() => activate(index)}
+            onMouseMove={() => current !== index && setActive(index)}
             className={`${itemClass} ${column.canHide ? '' : 'text-slate-500 dark:text-slate-400'}`}
           >
             <span
@@ -106,11 +81,11 @@ export function ColumnsMenuPopup(props: ColumnsMenuPopupProps) {
           ref={focusIfActive(columns.length)}
           role="menuitem"
           tabIndex={-1}
-          onClick={() => onActivate(columns.length)}
-          onMouseMove={() => active !== columns.length && onActiveChange(columns.length)}
+          onClick={() => activate(columns.length)}
+          onMouseMove={() => current !== columns.length && setActive(columns.length)}
           className={`${itemClass} pl-9`}
         >
-          Reset columns
+          {RESET_COLUMNS}
         </div>
       </div>
       <p

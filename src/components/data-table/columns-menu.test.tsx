@@ -6,10 +6,10 @@ import { ColumnsMenu } from './columns-menu';
 import type { ColumnOption } from './view-options';
 
 const INITIAL: ColumnOption[] = [
-  { id: 'id', label: 'ID', visible: true, canHide: false },
-  { id: 'name', label: 'Name', visible: true, canHide: true },
-  { id: 'email', label: 'Email', visible: true, canHide: true },
-  { id: 'created_at', label: 'Created', visible: true, canHide: true },
+  { id: 'id', label: 'ID', visible: true, canHide: false, width: 160 },
+  { id: 'name', label: 'Name', visible: true, canHide: true, width: 160 },
+  { id: 'email', label: 'Email', visible: true, canHide: true, width: 160 },
+  { id: 'created_at', label: 'Created', visible: true, canHide: true, width: 160 },
 ];
 
 function Harness({ onReset = () => {} }: { onReset?: () => void }) {

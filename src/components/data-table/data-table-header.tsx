@@ -21,6 +21,8 @@ interface DataTableHeaderProps<TItem extends RowData> {
  * The column headers. A sortable one (`meta.sortable`) holds a button named after the column that
  * cycles ascending, descending, off; `aria-sort` says which. The buttons are reached with the
  * arrow keys from the rows (data-table-keyboard.ts), so they are not Tab stops of their own.
+ * The row stays at the top of the table's scroll area while the rows scroll (sticky, from `sm`,
+ * in index.css: the cards below have no header row).
  */
 export function DataTableHeader<TItem extends RowData>(props: DataTableHeaderProps<TItem>) {
   const { headers, sorting, onSortingChange } = props;

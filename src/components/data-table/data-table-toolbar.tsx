@@ -2,6 +2,7 @@ import { useId, useState, type ComponentType } from 'react';
 import { Button } from '../button';
 import { lazyModule } from '../lazy-module';
 import { ColumnsMenu } from './columns-menu';
+import { ViewsMenu } from './views-menu';
 import type { CsvExportProps } from './export/csv-export';
 import type { ExportSourceLoader } from './export/export-source';
 import {
@@ -18,6 +19,8 @@ interface DataTableToolbarProps<TItem> {
   onViewChange: (next: ViewOptions) => void;
   exportSource?: ExportSourceLoader<TItem> | undefined;
   getRowId: (item: TItem) => string;
+  /** The table's id for the saved views, when it has the Views menu. */
+  savedViews?: string | undefined;
 }
 
 /** The export (its state, progress view and engine): loaded when Export CSV is first wanted. */
@@ -27,7 +30,7 @@ const loadCsvExport = lazyModule(() =>
 const EXPORT_LOAD_ERROR =
   'The export could not be loaded. Check the connection and press Export CSV again.';
 
-/** The controls above a table: Export CSV, Columns, Row density; and the export's progress. */
+/** The controls above a table: Export CSV, Views, Columns, Row density; and the export's progress. */
 export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
   const { exportSource, view, onViewChange } = props;
   const densityId = useId();
@@ -65,6 +68,19 @@ export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
             Export CSV
           </Button>
         )}
+        {props.savedViews !== undefined && (
+          <ViewsMenu
+            tableId={props.savedViews}
+            columns={props.columns}
+            view={view}
+            onViewChange={onViewChange}
+            onLoadError={() =>
+              setLoadError(
+                'The Views menu could not be loaded. Check the connection and try again.',
+              )
+            }
+          />
+        )}
         <ColumnsMenu
           columns={props.columns.map((column) => ({
             ...column,
@@ -76,7 +92,14 @@ export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
               hidden: visible ? view.hidden.filter((other) => other !== id) : [...view.hidden, id],
             })
           }
-          onReset={() => onViewChange({ ...view, hidden: DEFAULT_VIEW_OPTIONS.hidden })}
+          // Every column back, at its default width.
+          onReset={() =>
+            onViewChange({
+              ...view,
+              hidden: DEFAULT_VIEW_OPTIONS.hidden,
+              widths: DEFAULT_VIEW_OPTIONS.widths,
+            })
+          }
           onLoadError={() =>
             setLoadError(
               'The Columns menu could not be loaded. Check the connection and try again.',

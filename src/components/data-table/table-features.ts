@@ -6,8 +6,10 @@ import {
 } from '@tanstack/react-table';
 
 export interface DataTableColumnMeta {
-  /** Classes for the column's header and body cells: width, alignment. */
+  /** Classes for the column's header and body cells: alignment. */
   className?: string;
+  /** Its width in CSS pixels until resized (the table's columns have fixed widths). */
+  width?: number;
   /** Not offered in the Columns menu: the column that names the row (a table keeps one). */
   alwaysVisible?: boolean;
   /** The server can sort by this column (its id is the API's field name). */

@@ -4,12 +4,13 @@ import {
   type QueryKey,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../lib/api-error';
 import type { ListPage } from '../../lib/api-schemas';
 import { whenIdleAfterPaint } from '../../lib/idle';
 import { lastPageFor, type PageParams } from './page-params';
+import { readDefaultView } from './view-options';
 
 /** How one resource's list reads and writes the URL, and what it fetches for given params. */
 export interface UrlListConfig<TParams extends PageParams, TItem, TKey extends QueryKey> {
@@ -20,12 +21,16 @@ export interface UrlListConfig<TParams extends PageParams, TItem, TKey extends Q
     params: TParams,
     options?: { prefetch?: boolean },
   ) => UseQueryOptions<ListPage<TItem>, ApiError, ListPage<TItem>, TKey>;
+  /** The table's id for saved views: opened without parameters, it opens in the default view. */
+  views?: string;
 }
 
 /**
  * A server-paged list whose state is the URL. Pass a module-level `config` (its identity is an
  * effect dependency).
  *
+ * - Opened without parameters, a table with a default saved view shows that view's parameters
+ *   from its first request on (the URL says so, in place); DataTable applies its options.
  * - Malformed values are normalised for the request at once and corrected in the URL in place.
  * - A page past the end (the data shrank, or a pasted page=999) moves to the last page.
  * - Once a page has settled and painted, the next one is prefetched when the browser is idle, so
@@ -35,7 +40,20 @@ export function useUrlList<TParams extends PageParams, TItem, TKey extends Query
   config: UrlListConfig<TParams, TItem, TKey>,
 ) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { params, corrected } = useMemo(() => config.parse(searchParams), [config, searchParams]);
+  // The default view's address, until the URL has any parameters (then it was applied, or the
+  // person went elsewhere): clearing the filters later does not bring the default back.
+  const [pendingDefault, setPendingDefault] = useState(() =>
+    config.views !== undefined && searchParams.size === 0
+      ? (readDefaultView(config.views, [])?.search ?? '')
+      : '',
+  );
+  if (pendingDefault !== '' && searchParams.size > 0) setPendingDefault('');
+  const { params, corrected } = useMemo(() => {
+    const parsed = config.parse(
+      pendingDefault ? new URLSearchParams(pendingDefault) : searchParams,
+    );
+    return pendingDefault ? { params: parsed.params, corrected: true } : parsed;
+  }, [config, searchParams, pendingDefault]);
   const query = useQuery(config.queryOptions(params));
   const queryClient = useQueryClient();
 

@@ -1,10 +1,15 @@
 import { useCallback, useState } from 'react';
 
 /**
- * How a person likes a table shown (hidden columns, row density), remembered per table in this
- * browser's localStorage. Like the theme, a preference of the device rather than of the signed-in
- * person, so sign-out keeps it. What is read back is checked: an unknown column, a density from
- * another version, or a value that is not JSON at all falls back to the default for that part.
+ * How a person likes a table shown (hidden columns, column widths, row density), remembered per
+ * table in this browser's localStorage. Like the theme, a preference of the device rather than of
+ * the signed-in person, so sign-out keeps it. What is read back is checked: an unknown column, a
+ * width out of range, a density from another version, or a value that is not JSON at all falls
+ * back to the default for that part.
+ *
+ * The same shape travels in a copied link (`view=`, see readLinkedView) and in saved views
+ * (views-store.ts, loaded with the Views menu); the default saved view is read here, at first
+ * render, so a table opens in it without a second request.
  */
 
 export type Density = 'comfortable' | 'compact';
@@ -18,12 +23,27 @@ export interface ViewOptions {
   /** Column ids, in no particular order. */
   hidden: readonly string[];
   density: Density;
+  /** Widths in CSS pixels of the columns the person resized; the others keep their default. */
+  widths: Readonly<Record<string, number>>;
 }
 
 export const DEFAULT_VIEW_OPTIONS: ViewOptions = Object.freeze({
   hidden: Object.freeze([]),
   density: 'comfortable',
+  widths: Object.freeze({}),
 });
+
+/** A column is never narrower or wider than this, however it is dragged or stored. */
+export const MIN_COLUMN_WIDTH = 60;
+export const MAX_COLUMN_WIDTH = 800;
+const DEFAULT_COLUMN_WIDTH = 160;
+
+/** Any number to a whole width in range; anything else to the column's default. */
+export function clampWidth(value: number, fallback = DEFAULT_COLUMN_WIDTH): number {
+  return Number.isFinite(value)
+    ? Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.round(value)))
+    : fallback;
+}
 
 const STORAGE_PREFIX = 'admin-console.view.';
 
@@ -31,8 +51,9 @@ export function viewOptionsKey(tableId: string): string {
   return `${STORAGE_PREFIX}${tableId}`;
 }
 
-function isDensity(value: unknown): value is Density {
-  return value === 'comfortable' || value === 'compact';
+/** Saved views (views-store.ts); defined here, as the default view is read at first render. */
+export function savedViewsKey(tableId: string): string {
+  return `admin-console.views.${tableId}`;
 }
 
 /** A column as the Columns menu offers it. */
@@ -42,11 +63,32 @@ export interface ColumnChoice {
   label: string;
   /** False for the column that names the row (`meta.alwaysVisible`), so a table keeps one. */
   canHide: boolean;
+  /** Its width until resized (`meta.width`), in CSS pixels. */
+  width: number;
 }
 
 /** A column as the open Columns menu shows it: a choice, and whether it is shown now. */
 export interface ColumnOption extends ColumnChoice {
   visible: boolean;
+}
+
+/** The Columns menu's props (columns-menu.tsx), here so its lazy popup can share them. */
+export interface ColumnsMenuProps {
+  columns: readonly ColumnOption[];
+  onToggle: (id: string, visible: boolean) => void;
+  onReset: () => void;
+  /** The menu's code could not be downloaded (offline, a new deployment). */
+  onLoadError: () => void;
+}
+
+/** The Views menu's props (views-menu.tsx), here so its lazy popup can share them. */
+export interface ViewsMenuProps {
+  tableId: string;
+  columns: readonly ColumnChoice[];
+  view: ViewOptions;
+  onViewChange: (next: ViewOptions) => void;
+  /** The menu's code could not be downloaded (offline, a new deployment). */
+  onLoadError: () => void;
 }
 
 /** The Columns menu's last item: every column shown again. */
@@ -59,7 +101,7 @@ export function columnChoicesOf(columns: readonly object[]): ColumnChoice[] {
       id?: unknown;
       accessorKey?: unknown;
       header?: unknown;
-      meta?: { alwaysVisible?: boolean };
+      meta?: { alwaysVisible?: boolean; width?: number };
     };
     const key = def.id ?? def.accessorKey;
     const id = typeof key === 'string' ? key : '';
@@ -67,30 +109,48 @@ export function columnChoicesOf(columns: readonly object[]): ColumnChoice[] {
       id,
       label: typeof def.header === 'string' ? def.header : id,
       canHide: id !== '' && def.meta?.alwaysVisible !== true,
+      width: clampWidth(def.meta?.width ?? DEFAULT_COLUMN_WIDTH),
     };
   });
 }
 
-/** Only columns in `columns` that may be hidden stay hidden; anything else stored is dropped. */
-export function parseViewOptions(
-  raw: string | null,
-  columns: readonly ColumnChoice[],
-): ViewOptions {
-  if (raw === null) return DEFAULT_VIEW_OPTIONS;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return DEFAULT_VIEW_OPTIONS;
+/**
+ * Checks a parsed value: only columns in `columns` that may be hidden stay hidden, only known
+ * columns keep a width (clamped), and anything else is dropped.
+ */
+export function toViewOptions(value: unknown, columns: readonly ColumnChoice[]): ViewOptions {
+  if (typeof value !== 'object' || value === null) return DEFAULT_VIEW_OPTIONS;
+  const { hidden, density, widths } = value as Record<string, unknown>;
+  const sized: Record<string, number> = {};
+  for (const column of columns) {
+    const width = (widths as Record<string, unknown> | null | undefined)?.[column.id];
+    if (typeof width === 'number' && Object.hasOwn(widths as object, column.id)) {
+      sized[column.id] = clampWidth(width, column.width);
+    }
   }
-  if (typeof parsed !== 'object' || parsed === null) return DEFAULT_VIEW_OPTIONS;
-  const { hidden, density } = parsed as Record<string, unknown>;
   return {
     hidden: Array.isArray(hidden)
       ? columns.filter((column) => column.canHide && hidden.includes(column.id)).map(({ id }) => id)
       : [],
-    density: isDensity(density) ? density : DEFAULT_VIEW_OPTIONS.density,
+    density: density === 'compact' ? density : 'comfortable',
+    widths: sized,
   };
+}
+
+export function parseViewOptions(
+  raw: string | null,
+  columns: readonly ColumnChoice[],
+): ViewOptions {
+  try {
+    return toViewOptions(JSON.parse(raw ?? 'null'), columns);
+  } catch {
+    return DEFAULT_VIEW_OPTIONS;
+  }
+}
+
+/** The part of a view that is not in the URL, as stored and as carried by a link. */
+export function viewOptionsJson({ hidden, density, widths }: ViewOptions): string {
+  return JSON.stringify({ hidden, density, widths });
 }
 
 export function readViewOptions(tableId: string, columns: readonly ColumnChoice[]): ViewOptions {
@@ -104,26 +164,67 @@ export function readViewOptions(tableId: string, columns: readonly ColumnChoice[
 
 export function writeViewOptions(tableId: string, options: ViewOptions): void {
   try {
-    localStorage.setItem(
-      viewOptionsKey(tableId),
-      JSON.stringify({ hidden: options.hidden, density: options.density }),
-    );
+    localStorage.setItem(viewOptionsKey(tableId), viewOptionsJson(options));
   } catch {
     // As above: the choice holds for this page, and is simply not remembered.
   }
 }
 
 /**
+ * The default saved view's address (its `search`, without `?`) and options, or null when there
+ * is none or it cannot be read: then the table opens as it would without saved views.
+ */
+export function readDefaultView(
+  tableId: string,
+  columns: readonly ColumnChoice[],
+): { search: string; options: ViewOptions } | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(savedViewsKey(tableId)) ?? 'null') as {
+      views?: unknown;
+      defaultId?: unknown;
+    } | null;
+    const views = stored?.views;
+    const view: unknown =
+      Array.isArray(views) && typeof stored?.defaultId === 'string'
+        ? views.find((entry: { id?: unknown }) => entry?.id === stored.defaultId)
+        : undefined;
+    const search = (view as { search?: unknown } | undefined)?.search;
+    return typeof search === 'string' ? { search, options: toViewOptions(view, columns) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The options a copied link carries (`view=`), or null when the address carries none. */
+export function readLinkedView(
+  search: string,
+  columns: readonly ColumnChoice[],
+): ViewOptions | null {
+  const raw = new URLSearchParams(search).get('view');
+  return raw === null ? null : parseViewOptions(raw, columns);
+}
+
+/**
  * The table's view options, read once when it mounts and written on every change. Without a
- * `tableId` nothing is read or remembered.
+ * `tableId` nothing is read or remembered. A link's options come first (and are remembered, as
+ * if chosen); then, for a table opened without parameters, the default saved view's; then what
+ * was last used here.
  */
 export function useViewOptions(
   tableId: string | undefined,
   columns: readonly ColumnChoice[],
+  savedViews = false,
 ): [ViewOptions, (next: ViewOptions) => void] {
-  const [options, setOptions] = useState(() =>
-    tableId === undefined ? DEFAULT_VIEW_OPTIONS : readViewOptions(tableId, columns),
-  );
+  const [options, setOptions] = useState(() => {
+    if (tableId === undefined) return DEFAULT_VIEW_OPTIONS;
+    const { search } = window.location;
+    const chosen = savedViews
+      ? (readLinkedView(search, columns) ??
+        (search === '' ? readDefaultView(tableId, columns)?.options : null))
+      : null;
+    if (chosen) writeViewOptions(tableId, chosen);
+    return chosen ?? readViewOptions(tableId, columns);
+  });
   const update = useCallback(
     (next: ViewOptions) => {
       setOptions(next);

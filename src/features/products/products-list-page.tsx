@@ -36,6 +36,7 @@ const productsList: UrlListConfig<
   parse: parseProductsSearch,
   serialize: serializeProductsSearch,
   queryOptions: productsListQueryOptions,
+  views: 'products',
 };
 
 /** Marks the history entry that opening a product pushed, so closing it is Back. */
@@ -113,6 +114,7 @@ export function ProductsListPage({
     // The export writes the view's filters, every page of it.
     () => ({
       id: 'products',
+      savedViews: true,
       export: listViewExport('products', productFields, productsExportPageQueryOptions, params),
     }),
     [params],

@@ -21,21 +21,22 @@ export const usersColumns = helper.columns([
     header: 'ID',
     cell: (info) => <IdCell id={info.getValue()} />,
     // Always shown: it names the row, and a table keeps at least one column.
-    meta: { className: 'w-52', alwaysVisible: true },
+    meta: { width: 224, alwaysVisible: true },
   }),
   helper.accessor('name', {
     header: 'Name',
-    meta: { sortable: true },
+    meta: { width: 288, sortable: true },
     cell: (info) => <UserNameLink user={info.row.original} />,
   }),
   helper.accessor('email', {
     header: 'Email',
     cell: (info) => <TruncatedText text={info.getValue()} maxChars={36} className="max-w-72" />,
+    meta: { width: 352 },
   }),
   helper.accessor('created_at', {
     header: 'Created',
     cell: (info) => <DateTimeText value={info.getValue()} />,
-    meta: { className: 'w-48', sortable: true },
+    meta: { width: 224, sortable: true },
   }),
 ]);
 

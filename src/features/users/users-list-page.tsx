@@ -28,6 +28,7 @@ const usersList: UrlListConfig<UsersListParams, User, ReturnType<typeof usersKey
   parse: parseUsersSearch,
   serialize: serializeUsersSearch,
   queryOptions: usersListQueryOptions,
+  views: 'users',
 };
 
 function getUserId(user: User): string {
@@ -45,6 +46,7 @@ export function UsersListPage() {
     // The export writes the view's sort, every page of it.
     () => ({
       id: 'users',
+      savedViews: true,
       export: listViewExport('users', userFields, usersExportPageQueryOptions, params),
     }),
     [params],

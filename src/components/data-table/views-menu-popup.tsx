@@ -1,0 +1,383 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { announce } from '../announcer';
+import { Button } from '../button';
+import { ModalDialog } from '../modal-dialog';
+import { useCopy } from '../use-copy';
+import type { MenuPopupProps } from './menu-button';
+import { onMenuKeyDown } from './menu-keys';
+import type { ViewsMenuProps } from './view-options';
+import {
+  checkViewName,
+  cleanViewName,
+  MAX_VIEWS,
+  newViewId,
+  readSavedViews,
+  viewLink,
+  viewSearch,
+  writeSavedViews,
+  type SavedView,
+  type SavedViews,
+} from './views-store';
+
+/**
+ * The open Views menu (see views-menu.tsx for the pattern) and what it opens: each saved view as
+ * a `menuitem` named as saved, then **Save view…** (a dialog asking for **View name**),
+ * **Manage views…** (rename, delete, default) and **Copy link**. Choosing a view restores its
+ * address (filters, sort, rows per page: a history entry, as any change of view) and its options.
+ * Keys: menu-keys.ts.
+ */
+
+type ViewsMenuPopupProps = ViewsMenuProps & MenuPopupProps;
+
+type Dialog = 'save' | 'manage' | null;
+
+export function ViewsMenuPopup(props: ViewsMenuPopupProps) {
+  const { tableId, columns, view, openAt, onClose } = props;
+  const [stored, setStored] = useState(() => readSavedViews(tableId, columns));
+  const [active, setActive] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { copy } = useCopy();
+  const { saved } = stored;
+  // Closed (by Tab, a click elsewhere): the next opening starts again at its first or last item.
+  if (openAt === null && active !== null) setActive(null);
+
+  const items: { label: string; act: () => void; view?: SavedView }[] = [
+    ...saved.views.map((entry) => ({ label: entry.name, act: () => choose(entry), view: entry })),
+    { label: 'Save view…', act: () => setDialog('save') },
+    ...(saved.views.length > 0 ? [{ label: 'Manage views…', act: () => setDialog('manage') }] : []),
+    { label: 'Copy link', act: copyLink },
+  ];
+  // Opening puts the focus on the first or the last item; then the keys move it.
+  const current = active ?? (openAt === -1 ? items.length - 1 : 0);
+
+  function choose(entry: SavedView) {
+    props.onViewChange({ hidden: entry.hidden, density: entry.density, widths: entry.widths });
+    void navigate({ pathname: location.pathname, search: entry.search && `?${entry.search}` });
+    announce(`View ${entry.name} shown`);
+  }
+
+  function copyLink() {
+    void copy(viewLink(window.location.origin, location.pathname, location.search, view));
+  }
+
+  function closeDialog() {
+    setDialog(null);
+    props.button.current?.focus();
+  }
+
+  function close(focusButton: boolean) {
+    setActive(null);
+    onClose(focusButton);
+  }
+
+  function activate(index: number) {
+    const item = items[index];
+    if (!item) return;
+    close(true);
+    item.act();
+  }
+
+  /** Stores a change; keeps the old views on screen and returns the reason if it failed. */
+  function store(next: SavedViews): string | null {
+    const problem = writeSavedViews(tableId, next);
+    if (problem === null) setStored({ saved: next, problem: null });
+    return problem;
+  }
+
+  const focusIfActive = (index: number) => (element: HTMLElement | null) => {
+    if (index === current && element && element !== document.activeElement) element.focus();
+  };
+  const itemClass =
+    'flex cursor-default items-center gap-2 px-3 py-1.5 outline-none focus:bg-slate-100 dark:focus:bg-slate-700';
+  const noteId = `${props.menuId}-note`;
+  const viewCount = saved.views.length;
+
+  return (
+    <>
+      {openAt !== null && (
+        <div
+          onMouseDown={(event) => event.preventDefault()}
+          className="absolute right-0 z-20 mt-1 w-72 rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-800"
+        >
+          <div
+            id={props.menuId}
+            role="menu"
+            aria-labelledby={props.buttonId}
+            aria-describedby={noteId}
+            onKeyDown={(event) =>
+              onMenuKeyDown(event, {
+                labels: items.map((item) => item.label),
+                current,
+                move: setActive,
+                activate,
+                close: () => close(true),
+              })
+            }
+            className="max-h-80 overflow-y-auto"
+          >
+            {items.map((item, index) => (
+              <div key={item.view?.id ?? item.label}>
+                {index === viewCount && viewCount > 0 && (
+                  <div
+                    role="separator"
+                    className="my-1 border-t border-slate-200 dark:border-slate-700"
+                  />
+                )}
+                <div
+                  ref={focusIfActive(index)}
+                  role="menuitem"
+                  tabIndex={-1}
+                  onClick={() => activate(index)}
+                  onMouseMove={() => current !== index && setActive(index)}
+                  className={itemClass}
+                >
+                  <bdi className="min-w-0 truncate">{item.label}</bdi>
+                  {item.view && item.view.id === saved.defaultId && (
+                    // Not part of the name, which is the view's as saved; Manage views says it too.
+                    <span
+                      aria-hidden="true"
+                      className="ml-auto text-xs text-slate-600 dark:text-slate-300"
+                    >
+                      default
+                    </span>
+                  )}
+                </div>
+              </div>
+            ))}
+          </div>
+          <p
+            id={noteId}
+            className="border-t border-slate-200 px-3 pt-1.5 pb-1 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300"
+          >
+            {stored.problem ??
+              (viewCount === 0
+                ? 'No saved views yet. A view keeps the filters, sort, rows per page, columns, widths and density.'
+                : 'Saved in this browser; signing out keeps them.')}
+          </p>
+        </div>
+      )}
+      {dialog === 'save' && (
+        <SaveViewDialog
+          saved={saved}
+          onSave={(name) => {
+            if (viewCount >= MAX_VIEWS) {
+              return `This table already has ${MAX_VIEWS} saved views, the most it keeps. Delete one in Manage views to save another.`;
+            }
+            const entry: SavedView = {
+              id: newViewId(),
+              name,
+              search: viewSearch(location.search),
+              ...view,
+            };
+            const problem = store({ ...saved, views: [...saved.views, entry] });
+            if (problem === null) announce(`View ${name} saved`);
+            return problem;
+          }}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog === 'manage' && (
+        <ManageViewsDialog saved={saved} onChange={store} onClose={closeDialog} />
+      )}
+    </>
+  );
+}
+
+function SaveViewDialog(props: {
+  saved: SavedViews;
+  /** Saves under the name; returns why it could not, or null. */
+  onSave: (name: string) => string | null;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const clean = cleanViewName(name);
+    const problem = checkViewName(clean, props.saved) ?? props.onSave(clean);
+    setError(problem);
+    if (problem === null) event.currentTarget.closest('dialog')?.close();
+  }
+
+  return (
+    <ModalDialog title="Save view" onClose={props.onClose} className="w-[min(28rem,95vw)]">
+      <form onSubmit={submit} noValidate className="space-y-3 p-4">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Keeps this table&rsquo;s filters, sort, rows per page, hidden columns, column widths and
+          row density, in this browser.
+        </p>
+        <NameField label="View name" value={name} onChange={setName} error={error} />
+        <div className="flex justify-end">
+          <Button type="submit" variant="primary">
+            Save
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+function NameField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  const id = `view-name-${props.label.length}`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        data-autofocus=""
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.error !== null}
+        aria-describedby={props.error === null ? undefined : `${id}-error`}
+        autoComplete="off"
+        className="w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800"
+      />
+      {props.error !== null && (
+        <p
+          id={`${id}-error`}
+          role="alert"
+          className="text-sm break-words text-red-800 dark:text-red-200"
+        >
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ManageViewsDialog(props: {
+  saved: SavedViews;
+  onChange: (next: SavedViews) => string | null;
+  onClose: () => void;
+}) {
+  const { saved, onChange } = props;
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function change(next: SavedViews, said: string) {
+    const problem = onChange(next);
+    setError(problem);
+    if (problem === null) announce(said);
+    return problem;
+  }
+
+  function rename(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!renaming) return;
+    const name = cleanViewName(renaming.name);
+    const problem =
+      checkViewName(name, saved, renaming.id) ??
+      change(
+        {
+          ...saved,
+          views: saved.views.map((view) => (view.id === renaming.id ? { ...view, name } : view)),
+        },
+        `Renamed to ${name}`,
+      );
+    setError(problem);
+    if (problem === null) setRenaming(null);
+  }
+
+  return (
+    <ModalDialog title="Manage views" onClose={props.onClose} className="w-[min(36rem,95vw)]">
+      <div className="max-h-[70vh] space-y-3 overflow-y-auto p-4">
+        {error !== null && !renaming && (
+          <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+            {error}
+          </p>
+        )}
+        {saved.views.length === 0 ? (
+          <p className="text-sm">No saved views.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+            {saved.views.map((view) => {
+              const isDefault = view.id === saved.defaultId;
+              return (
+                <li key={view.id} className="py-2">
+                  {renaming?.id === view.id ? (
+                    <form onSubmit={rename} noValidate className="space-y-2">
+                      <NameField
+                        label={`New name for ${view.name}`}
+                        value={renaming.name}
+                        onChange={(name) => setRenaming({ id: view.id, name })}
+                        error={error}
+                      />
+                      <div className="flex gap-2">
+                        <Button type="submit" variant="primary">
+                          Save
+                        </Button>
+                        <Button
+                          onClick={() => {
+                            setRenaming(null);
+                            setError(null);
+                          }}
+                        >
+                          Cancel
+                        </Button>
+                      </div>
+                    </form>
+                  ) : (
+                    <div className="flex flex-wrap items-center gap-2">
+                      <bdi className="min-w-0 flex-1 font-medium break-words">{view.name}</bdi>
+                      {isDefault && <span className="text-xs">Default view</span>}
+                      <Button
+                        aria-label={`Rename ${view.name}`}
+                        onClick={() => {
+                          setError(null);
+                          setRenaming({ id: view.id, name: view.name });
+                        }}
+                      >
+                        Rename
+                      </Button>
+                      <Button
+                        aria-label={`${isDefault ? 'Remove default' : 'Make default'}: ${view.name}`}
+                        onClick={() =>
+                          change(
+                            { ...saved, defaultId: isDefault ? null : view.id },
+                            isDefault ? 'No default view' : `${view.name} is the default view`,
+                          )
+                        }
+                      >
+                        {isDefault ? 'Remove default' : 'Make default'}
+                      </Button>
+                      <Button
+                        variant="danger"
+                        aria-label={`Delete ${view.name}`}
+                        onClick={() =>
+                          change(
+                            {
+                              views: saved.views.filter((other) => other.id !== view.id),
+                              defaultId: isDefault ? null : saved.defaultId,
+                            },
+                            `Deleted ${view.name}`,
+                          )
+                        }
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          The default view is the one the table opens in when its address has no filters, sort or
+          page of its own.
+        </p>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,182 @@
+import { formatCount } from '../../lib/format';
+import { withoutControls } from '../../lib/copy-text';
+import {
+  savedViewsKey,
+  toViewOptions,
+  viewOptionsJson,
+  type ColumnChoice,
+  type ViewOptions,
+} from './view-options';
+
+/**
+ * Saved views of a table: a name, the table's address (filters, sort, rows per page) and its
+ * view options (hidden columns, widths, density), kept in this browser's localStorage per table
+ * (`admin-console.views.users`). Like the view options, they are the device's and hold no
+ * person's data, so sign-out keeps them. Loaded with the Views menu; the default view alone is
+ * read at first render (view-options.ts).
+ *
+ * What is read back is checked entry by entry: a damaged entry is dropped, the others kept; a
+ * column that no longer exists is forgotten. Writing can fail (storage full or turned off): the
+ * caller gets the reason and keeps what it had.
+ */
+
+export interface SavedView extends ViewOptions {
+  id: string;
+  name: string;
+  /** The table's query string, without `?`, `page` or anything but the view's own parameters. */
+  search: string;
+}
+
+export interface SavedViews {
+  views: readonly SavedView[];
+  defaultId: string | null;
+}
+
+export const MAX_VIEWS = 100;
+export const MAX_VIEW_NAME = 100;
+const MAX_SEARCH = 2_000;
+/** Parameters that belong to a moment, not to a view: the page, an open product, a link's view. */
+const NOT_IN_VIEW = ['page', 'product', 'view'];
+
+export const NO_VIEWS: SavedViews = Object.freeze({ views: Object.freeze([]), defaultId: null });
+
+export interface ReadViews {
+  saved: SavedViews;
+  /** Why some or all of what was stored could not be used, said in the menu. */
+  problem: string | null;
+}
+
+export function readSavedViews(tableId: string, columns: readonly ColumnChoice[]): ReadViews {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(savedViewsKey(tableId));
+  } catch {
+    return { saved: NO_VIEWS, problem: STORAGE_OFF };
+  }
+  return parseSavedViews(raw, columns);
+}
+
+export function parseSavedViews(raw: string | null, columns: readonly ColumnChoice[]): ReadViews {
+  if (raw === null) return { saved: NO_VIEWS, problem: null };
+  let stored: unknown;
+  try {
+    stored = JSON.parse(raw);
+  } catch {
+    stored = null;
+  }
+  const entries = (stored as { views?: unknown } | null)?.views;
+  if (!Array.isArray(entries)) {
+    return {
+      saved: NO_VIEWS,
+      problem: 'The saved views stored in this browser are damaged and cannot be read.',
+    };
+  }
+  const views: SavedView[] = [];
+  let dropped = entries.length > MAX_VIEWS ? entries.length - MAX_VIEWS : 0;
+  for (const entry of entries.slice(0, MAX_VIEWS)) {
+    const view = toSavedView(entry, columns);
+    if (view && !views.some((other) => other.id === view.id || sameName(other.name, view.name))) {
+      views.push(view);
+    } else {
+      dropped += 1;
+    }
+  }
+  const defaultId = (stored as { defaultId?: unknown }).defaultId;
+  return {
+    saved: {
+      views,
+      defaultId: views.some((view) => view.id === defaultId) ? (defaultId as string) : null,
+    },
+    problem:
+      dropped === 0
+        ? null
+        : `${formatCount(dropped)} saved ${dropped === 1 ? 'view was' : 'views were'} damaged or over the limit of ${MAX_VIEWS}, and left out.`,
+  };
+}
+
+function toSavedView(entry: unknown, columns: readonly ColumnChoice[]): SavedView | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const { id, name, search } = entry as Record<string, unknown>;
+  if (typeof id !== 'string' || id === '' || id.length > 100) return null;
+  if (typeof name !== 'string' || typeof search !== 'string' || search.length > MAX_SEARCH) {
+    return null;
+  }
+  const cleanName = cleanViewName(name);
+  if (cleanName === '' || cleanName.length > MAX_VIEW_NAME) return null;
+  return { id, name: cleanName, search: viewSearch(search), ...toViewOptions(entry, columns) };
+}
+
+const STORAGE_OFF =
+  'This browser does not let the console keep data (storage is turned off or blocked), so views cannot be saved here.';
+
+/** Writes the views; returns why that failed (nothing was written then), or null. */
+export function writeSavedViews(tableId: string, saved: SavedViews): string | null {
+  const json = JSON.stringify({
+    views: saved.views.map((view) => ({
+      id: view.id,
+      name: view.name,
+      search: view.search,
+      ...(JSON.parse(viewOptionsJson(view)) as object),
+    })),
+    defaultId: saved.defaultId,
+  });
+  try {
+    localStorage.setItem(savedViewsKey(tableId), json);
+    return null;
+  } catch (error) {
+    return error instanceof DOMException && error.name === 'QuotaExceededError'
+      ? "This browser's storage is full, so the change was not saved. Delete some saved views, or clear this site's data in the browser's settings."
+      : STORAGE_OFF;
+  }
+}
+
+/**
+ * A name as kept and shown: without control characters (bidi overrides included, which could make
+ * a name read as another), with runs of white space as one space, trimmed.
+ */
+export function cleanViewName(raw: string): string {
+  return withoutControls(raw.replace(/\s+/g, ' ')).trim();
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+}
+
+/** What is wrong with a name for a new or renamed view (`exceptId`: the view being renamed). */
+export function checkViewName(
+  name: string,
+  saved: SavedViews,
+  exceptId: string | null = null,
+): string | null {
+  if (name === '') return 'Give the view a name.';
+  if (name.length > MAX_VIEW_NAME) {
+    return `A view name can be at most ${MAX_VIEW_NAME} characters; this one is ${formatCount(name.length)}.`;
+  }
+  const clash = saved.views.find((view) => view.id !== exceptId && sameName(view.name, name));
+  return clash ? `There is already a view named “${clash.name}”. Choose another name.` : null;
+}
+
+/** The query string a view keeps: the address's, without what belongs to the moment. */
+export function viewSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of NOT_IN_VIEW) params.delete(name);
+  return params.toString();
+}
+
+/** A new view's id: unique enough among one table's views, without needing a secure context. */
+export function newViewId(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A link to the table at `pathname` with the view: its address, and its options in `view=`. */
+export function viewLink(
+  origin: string,
+  pathname: string,
+  search: string,
+  options: ViewOptions,
+): string {
+  const params = new URLSearchParams(search);
+  params.delete('view');
+  params.set('view', viewOptionsJson(options));
+  return `${origin}${pathname}?${params.toString()}`;
+}
