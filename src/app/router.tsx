@@ -1,6 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { NotFoundPage } from './not-found';
 import { Page } from './page';
 import { SignedInLayout } from './require-session';
 import { routeModules } from './route-modules';
@@ -17,6 +16,10 @@ const FindRoute = lazyRoute(routeModules.find);
 const BulkRoute = lazyRoute(routeModules.bulk);
 const ProductsRoute = lazyRoute(routeModules.products);
 const AccountRoute = lazyRoute(routeModules.account);
+// Rarely seen: not in every page's first-render JavaScript.
+const NotFoundPage = lazy(() =>
+  import('./not-found').then((module) => ({ default: module.NotFoundPage })),
+);
 
 /**
  * The console's URLs (ui-contract §3). Declarative routes rather than a data router: nothing here

@@ -91,13 +91,15 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): 
     if (isApiError(error) && error.status === 401) onUnauthorized?.(error);
   };
   const queryCache = new QueryCache({ onError });
-  queryCache.subscribe(({ type, query }) => {
-    if (type === 'observerRemoved' && fetchingAlone(query)) {
-      setTimeout(() => {
-        if (fetchingAlone(query)) void query.cancel({ revert: true });
-      });
-    }
-  });
+  // StrictMode mounts twice in development only; a production build leaves all of this out.
+  if (import.meta.env.DEV)
+    queryCache.subscribe(({ type, query }) => {
+      if (type === 'observerRemoved' && fetchingAlone(query)) {
+        setTimeout(() => {
+          if (fetchingAlone(query)) void query.cancel({ revert: true });
+        });
+      }
+    });
   return new QueryClient({
     queryCache,
     mutationCache: new MutationCache({ onError }),
@@ -107,7 +109,7 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): 
         refetchOnWindowFocus: false,
         retry: shouldRetry,
         retryDelay,
-        persister: withUnmarkedSignal,
+        ...(import.meta.env.DEV ? { persister: withUnmarkedSignal } : {}),
       },
     },
   });
