@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, ensureChromium } from './scripts/chromium';
-import { E2E_PORTS, READY_LINE } from './e2e/support/ports';
+import { E2E_PORTS, MOCK_API_2_URL, MOCK_API_URL, SEVERAL_APIS } from './e2e/support/ports';
 
 const executablePath = ensureChromium();
 
@@ -75,14 +75,49 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${E2E_PORTS.nginx}` },
     },
   ],
-  // One process starts all four servers side by side (e2e/support/serve-all.ts): as separate
-  // entries Playwright would start them one after another.
-  webServer: {
-    command: `node --import tsx e2e/support/serve-all.ts`,
-    wait: { stdout: new RegExp(READY_LINE) },
-    url: `http://127.0.0.1:${E2E_PORTS.realApi}/`,
-    reuseExistingServer: false,
-    // A loaded machine can take most of a minute to start them.
-    timeout: 120_000,
-  },
+  // `node --import tsx` rather than `npx tsx`: no npm and no second Node process per server.
+  webServer: [
+    {
+      command: `node --import tsx src/mocks/server.ts --port ${E2E_PORTS.mockApi}`,
+      url: `${MOCK_API_URL}/__demo/token`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `node --import tsx src/mocks/server.ts --port ${E2E_PORTS.mockApi2}`,
+      url: `${MOCK_API_2_URL}/__demo/token`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `node --import tsx e2e/support/serve-build.ts --port ${E2E_PORTS.demo}`,
+      url: `http://127.0.0.1:${E2E_PORTS.demo}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `node --import tsx e2e/support/serve-build.ts --port ${E2E_PORTS.realApi} --api ${MOCK_API_URL}`,
+      url: `http://127.0.0.1:${E2E_PORTS.realApi}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `node --import tsx e2e/support/serve-nginx.ts --port ${E2E_PORTS.nginx} --api ${MOCK_API_URL}`,
+      url: `http://127.0.0.1:${E2E_PORTS.nginx}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `node --import tsx e2e/support/serve-build.ts --port ${E2E_PORTS.severalApis} --apis ${JSON.stringify(SEVERAL_APIS)}`,
+      url: `http://127.0.0.1:${E2E_PORTS.severalApis}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `node --import tsx e2e/support/serve-nginx.ts --port ${E2E_PORTS.nginxSeveralApis} --apis ${JSON.stringify(SEVERAL_APIS)}`,
+      url: `http://127.0.0.1:${E2E_PORTS.nginxSeveralApis}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
 });

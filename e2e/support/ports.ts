@@ -25,6 +25,3 @@ export const MOCK_API_2_URL = `http://127.0.0.1:${E2E_PORTS.mockApi2}`;
  * Staging on the first mock, Production on the second.
  */
 export const SEVERAL_APIS = `Staging|${MOCK_API_URL}; Production|${MOCK_API_2_URL}|production`;
-
-/** What e2e/support/serve-all.ts prints once every server answers. */
-export const READY_LINE = 'e2e servers ready';
