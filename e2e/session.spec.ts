@@ -209,7 +209,7 @@ test('renew from the expiry warning keeps a half-typed filter', async ({ page, m
   await renewDialog(page).getByRole('button', { name: 'Renew' }).click();
   await expect(renewDialog(page)).toHaveCount(0);
   await expect(page.getByText(/Your session ends in/)).toHaveCount(0);
-  await expect(page.getByTitle('Time left in this session')).toContainText(/\(59:\d\d left\)/);
+  await expect(page.getByTitle('Time left in this session')).toContainText(/\b59:\d\d left/);
   await expect(page.getByLabel('Max price', { exact: true })).toHaveValue('12');
   expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe(
     'still here',
