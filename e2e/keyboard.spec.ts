@@ -289,7 +289,7 @@ test('Escape leaves Find user and the filter boxes, so the shortcuts work again'
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('status')).toHaveText('1–50 of 5,000');
 
-  const category = page.getByLabel('Category');
+  const category = page.getByLabel('Category', { exact: true });
   await category.focus();
   await page.keyboard.press('Escape');
   await expect(category).not.toBeFocused();

@@ -182,7 +182,7 @@ test.describe('at 390 × 844', () => {
     await expect(status(page)).toHaveText('1–50 of 5,000');
     const filters = page.getByRole('button', { name: 'Filters', exact: true });
     await expect(filters).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByLabel('Category')).toBeHidden();
+    await expect(page.getByLabel('Category', { exact: true })).toBeHidden();
     const firstRow = page.getByRole('table', { name: 'Products' }).locator('tbody tr').first();
     const rect = await firstRow.boundingBox();
     expect((rect?.y ?? 999) + (rect?.height ?? 999), 'the first product’s bottom').toBeLessThan(
@@ -191,14 +191,14 @@ test.describe('at 390 × 844', () => {
 
     await filters.click();
     await expect(filters).toHaveAttribute('aria-expanded', 'true');
-    await page.getByLabel('Category').fill('Books');
-    await page.getByLabel('Category').press('Enter');
+    await page.getByLabel('Category', { exact: true }).fill('Books');
+    await page.getByLabel('Category', { exact: true }).press('Enter');
     await expect(page).toHaveURL(/category=Books/);
     await filters.click();
-    await expect(page.getByLabel('Category')).toBeHidden();
+    await expect(page.getByLabel('Category', { exact: true })).toBeHidden();
     // Filters in effect are shown at first.
     await page.reload();
     await expect(filters).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByLabel('Category')).toHaveValue('Books');
+    await expect(page.getByLabel('Category', { exact: true })).toHaveValue('Books');
   });
 });

@@ -96,7 +96,7 @@ test('explains invalid prices and never sends them', async ({ page, signIn }) =>
   await min.fill('abc');
   await min.press('Enter');
   await expect(min).toHaveAttribute('aria-invalid', 'true');
-  await expect(min).toHaveAccessibleDescription('Enter a number, such as 10 or 10.50.');
+  await expect(min).toHaveAccessibleDescription('Enter a number, such as 10, 10.50 or 19.999.');
 
   await min.fill('-5');
   await expect(min).toHaveAccessibleDescription('A price cannot be negative.');

@@ -15,13 +15,10 @@ test('typing a category adds one history entry, and Back returns to before the e
   await signIn({ next: '/products?page=2' });
   await expect(status(page)).toHaveText('51–100 of 5,000');
   const category = field(page, 'Category');
-  // Typed slowly, with pauses that each apply what is there so far.
-  for (const part of ['Home', 'Home & ', 'Home & Garden']) {
-    await category.fill(part);
-    await expect(page).toHaveURL(
-      new RegExp(`category=${encodeURIComponent(part.trim()).replace(/%20/g, '\\+')}$`),
-    );
-  }
+  // Typed slowly: a pause on the start of a known category sends nothing, one on the whole name
+  // applies it.
+  for (const part of ['Home', 'Home & ', 'Home & Garden']) await category.fill(part);
+  await expect(page).toHaveURL(/category=Home\+%26\+Garden$/);
   await expect(status(page)).toHaveText(/^1–50 of [\d,]+$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/products\?page=2$/);
