@@ -69,11 +69,17 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
       event.preventDefault();
     }
     // At once when loaded: `[`/`]` must be seen before the page they turn comes in.
-    const run = (module: typeof keys & object) => module[which](input, context);
-    if (keys) run(keys);
+    const run = (module: typeof keys & object, key: KeyInput) => module[which](key, context);
+    if (keys) run(keys, input);
     else
       void loadRowKeys().then(
-        run,
+        // Keys pressed before the handlers arrived are replayed in order, each from where the one
+        // before left the focus (j j is two rows down, not one).
+        (module) => {
+          const focused = document.activeElement;
+          const body = input.currentTarget;
+          run(module, focused && body.contains(focused) ? { ...input, target: focused } : input);
+        },
         () => undefined, // Not downloadable (offline): the table's keys wait for the next try.
       );
   }
