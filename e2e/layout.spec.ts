@@ -127,6 +127,8 @@ test('a user page and its error alert share one width', async ({ page, signIn })
   await signIn({ next: '/users/user_missing_for_width' });
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('404');
+  // The full alert (loaded after a first, plain one) is the one to measure.
+  await expect(alert.getByRole('button', { name: 'Copy request ID' })).toBeVisible();
   const back = page.getByRole('link', { name: 'Back to users' });
   const content = back.locator('..');
   const alertBox = await alert.boundingBox();
