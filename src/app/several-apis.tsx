@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ApiProfile } from '../lib/api-profile';
 import { rememberProfile } from './api-choice';
+import { ApiLabel } from './api-label';
 import { useEnvironment } from './environment';
 
 /**
@@ -26,22 +27,7 @@ export function HeaderApi() {
           Production
         </span>
       )}
-      {apis.profiles.length > 1 ? (
-        <ApiSelect />
-      ) : (
-        <span
-          className={`${CHIP} ${
-            environment.demo
-              ? 'bg-amber-200 text-amber-950 dark:bg-amber-800 dark:text-amber-50'
-              : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
-          }`}
-          title={
-            environment.demo ? 'Built-in mock API with generated data' : environment.apiBaseUrl
-          }
-        >
-          {environment.label}
-        </span>
-      )}
+      {apis.profiles.length > 1 ? <ApiSelect /> : <ApiLabel environment={environment} />}
     </span>
   );
 }

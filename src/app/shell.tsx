@@ -9,6 +9,7 @@ import { describeSubject, type TokenClaims } from '../features/auth/token';
 import { RequestsButton } from '../features/requests/requests-button';
 import { UserLookup } from '../features/users/user-lookup';
 import { formatCountdown } from '../lib/time';
+import { ApiLabel } from './api-label';
 import { useEnvironment } from './environment';
 import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
 import { ThemeToggle } from './theme-toggle';
@@ -76,18 +77,7 @@ export function Shell({ children }: { children: ReactNode }) {
               <HeaderApi />
             </Suspense>
           ) : (
-            <span
-              className={`max-w-48 min-w-12 truncate rounded px-1.5 py-0.5 text-xs font-medium ${
-                environment.demo
-                  ? 'bg-amber-200 text-amber-950 dark:bg-amber-800 dark:text-amber-50'
-                  : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
-              }`}
-              title={
-                environment.demo ? 'Built-in mock API with generated data' : environment.apiBaseUrl
-              }
-            >
-              {environment.label}
-            </span>
+            <ApiLabel environment={environment} />
           )}
           <Button
             variant="ghost"
