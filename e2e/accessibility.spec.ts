@@ -1,4 +1,8 @@
-import { expectAccessibleInBothSystemThemes, expectAccessibleInBothThemes } from './support/axe';
+import {
+  expectAccessibleInBothSystemThemes,
+  expectAccessibleInBothThemes,
+  expectNoSeriousAxeViolations,
+} from './support/axe';
 import { expect, test } from './support/fixtures';
 
 test('the sign-in page, with a token preview and a token problem, is accessible', async ({
@@ -39,5 +43,23 @@ test('an error alert and the not-found page are accessible', async ({
   await page.goto('/no/such/page');
   await expectAccessibleInBothThemes(page, () =>
     expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible(),
+  );
+});
+
+test('the axe check fails on a planted problem, the colour-only run on poor contrast', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('Access token')).toBeVisible();
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    const faint = document.createElement('p');
+    faint.textContent = 'Barely there';
+    faint.style.cssText = 'color: #777; background: #888';
+    document.querySelector('main')?.append(button, faint);
+  });
+  await expect(expectNoSeriousAxeViolations(page, 'planted')).rejects.toThrow(/button-name/);
+  await expect(expectNoSeriousAxeViolations(page, 'planted', { colours: true })).rejects.toThrow(
+    /color-contrast/,
   );
 });

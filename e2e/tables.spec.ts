@@ -280,8 +280,6 @@ test('damaged and crowded storage: said, and nothing breaks', async ({ page, sig
 });
 
 test('the Views menu is accessible in both themes', async ({ page, signIn }) => {
-  // Two axe runs over a page of 50 rows: on two busy cores this can take minutes.
-  test.setTimeout(150_000);
   await signIn();
   await settled(page);
   await expectAccessibleInBothThemes(page, async () => {
