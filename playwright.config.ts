@@ -14,9 +14,10 @@ const executablePath = ensureTestBrowser();
  * - `demo`: no config.json, so the mock API answers from the page's service worker (MSW). Only
  *   what the worker can change runs here: tests tagged @demo-only (the demo token, the demo panel,
  *   queued failures that skip prefetches, the worker's files), every test of the specs in
- *   SPECS_IN_BOTH_MODES (sessions across tabs and after sleep, whose storage and messages the
- *   worker sits beside; the security policy and service worker of each mode), and tests tagged
- *   @both-modes (an avatar drawn from the API's origin or from the worker's).
+ *   SPECS_IN_BOTH_MODES (the security policy and service worker of each mode), and tests tagged
+ *   @both-modes: an avatar drawn from the API's origin or from the worker's, a new tab that must
+ *   start its worker while it asks the other tabs for the session, a session after a sleep (the
+ *   token the worker would receive), Find's reads through either transport, ticket and log.
  * - `nginx`: e2e/nginx.spec.ts alone, against the build served by nginx with the Docker image's
  *   configuration (deploy/).
  * The rule: a behaviour runs where it can differ. The mock's handlers are one set for both hosts
@@ -28,7 +29,7 @@ const executablePath = ensureTestBrowser();
  * projects, plus nginx.
  */
 const NGINX_SPEC = /nginx\.spec\.ts$/;
-const SPECS_IN_BOTH_MODES = ['session', 'production-build'];
+const SPECS_IN_BOTH_MODES = ['production-build'];
 const allInBothModes = Boolean(process.env.E2E_ALL_IN_BOTH_MODES);
 
 /** Playwright's grep sees "project file title tags", so a spec's file name selects all its tests. */

@@ -23,7 +23,7 @@ test('? lists the shortcuts; Escape closes the dialog and gives the focus back',
   page,
   signIn,
 }) => {
-  await signIn();
+  await signIn({ form: true });
   await expect(heading(page)).toBeFocused();
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await pressUntil(page, ['?'], () => expect(dialog).toBeVisible({ timeout: 500 }));
@@ -226,7 +226,7 @@ test('j and k reach the rows from the heading; [ and ] keep the row position; Ba
   page,
   signIn,
 }) => {
-  await signIn({ next: '/users?limit=10' });
+  await signIn({ next: '/users?limit=10', form: true });
   await expect(page.getByRole('status')).toHaveText('1–10 of 1,000');
   await expect(heading(page)).toBeFocused();
   const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');

@@ -96,7 +96,7 @@ test('a person signs in, browses users and opens one, from a deep link', async (
   page,
   signIn,
 }) => {
-  await signIn({ next: '/users?page=2&limit=10' });
+  await signIn({ next: '/users?page=2&limit=10', form: true });
   await expect(page).toHaveURL(/\/users\?page=2&limit=10$/);
   const users = page.getByRole('table', { name: 'Users' });
   await expect(page.getByRole('status')).toHaveText('11–20 of 1,000');

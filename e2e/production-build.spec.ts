@@ -39,7 +39,7 @@ test('no page of a real-API build downloads the mock or registers a service work
   expect(mockFiles.some((path) => path.endsWith('.js') && path.startsWith('/assets/'))).toBe(true);
 
   const requested = recordRequests(page, baseURL);
-  const token = await signIn();
+  const token = await signIn({ form: true });
   expect(await serviceWorkers(page)).toBe(0);
 
   await page.goto('/users');

@@ -92,7 +92,7 @@ test('a 401 mid-session ends the session once and keeps the way back', async ({
   await expect(page.getByRole('status')).toContainText('Your session ended');
 });
 
-test('a user opened in a new tab needs no second sign-in; sign-out there ends both', async ({
+test('a user opened in a new tab needs no second sign-in; sign-out there ends both @both-modes', async ({
   page,
   context,
   signIn,
@@ -150,7 +150,7 @@ test('a remembered session is not sent to an API that config.json names later', 
   expect(sentWithToken).toEqual([]);
 });
 
-test('after a sleep past exp the token is not sent; the session ends as expired', async ({
+test('after a sleep past exp the token is not sent; the session ends as expired @both-modes', async ({
   page,
   signIn,
 }) => {

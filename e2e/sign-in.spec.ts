@@ -9,7 +9,7 @@ const hs256 = b64url({ alg: 'HS256', typ: 'JWT' });
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 test('signs in and lists the first page of users', async ({ page, signIn }) => {
-  await signIn();
+  await signIn({ form: true });
   await expect(page).toHaveURL(/\/users/);
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Email' })).toBeVisible();
@@ -116,7 +116,7 @@ test('shows what the token says before signing in, and accepts a Bearer prefix',
 });
 
 test('lands on next after sign-in', async ({ page, signIn }) => {
-  await signIn({ next: '/products?category=Books' });
+  await signIn({ next: '/products?category=Books', form: true });
   await expect(page).toHaveURL(/\/products\?category=Books$/);
 });
 

@@ -1,5 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { mintDemoToken, type DemoTokenVariant } from '../../src/mocks/jwt';
+import { DEFAULT_AFTER_SIGN_IN } from '../../src/features/auth/safe-next';
+import { SESSION_STORAGE_KEY } from '../../src/features/auth/session-storage-key';
+import { serializeStoredSession } from '../../src/features/auth/session-store';
 import { MOCK_API_URL } from './ports';
 
 /**
@@ -18,10 +21,16 @@ interface Fixtures {
   /** Root of the API as the page sees it. */
   apiBase: string;
   mintToken: (variant?: DemoTokenVariant) => Promise<string>;
+  /**
+   * Signs in and lands on `next` (default /users). By default the session is put where the sign-in
+   * page would put it (sessionStorage, naming its API) before the page loads, which saves every
+   * test a page load; `form: true` goes through the sign-in form, for the tests about it.
+   */
   signIn: (options?: {
     variant?: DemoTokenVariant;
     token?: string;
     next?: string;
+    form?: boolean;
   }) => Promise<string>;
   setScenario: (token: string, scenario: Record<string, unknown>) => Promise<void>;
 }
@@ -60,13 +69,36 @@ export const test = base.extend<Fixtures>({
   mintToken: async ({}, use) => {
     await use((variant = 'valid') => mintDemoToken(variant));
   },
-  signIn: async ({ page, mintToken }, use) => {
-    await use(async ({ variant = 'valid', token, next } = {}) => {
+  signIn: async ({ page, mintToken, mode, baseURL }, use) => {
+    let seeded = 0;
+    await use(async ({ variant = 'valid', token, next, form = false } = {}) => {
       const value = token ?? (await mintToken(variant));
-      await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
-      await page.getByLabel('Access token').fill(value);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      if (form) {
+        await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+        await page.getByLabel('Access token').fill(value);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+      } else {
+        // Once per call: a later sign-out or another person's sign-in in the test stays as it is.
+        seeded += 1;
+        await page.addInitScript(
+          ({ key, marker, origin, stored }) => {
+            if (location.origin !== origin || sessionStorage.getItem(marker) !== null) return;
+            sessionStorage.setItem(marker, '1');
+            sessionStorage.setItem(key, stored);
+          },
+          {
+            key: SESSION_STORAGE_KEY,
+            marker: `e2e.signed-in.${seeded}`,
+            origin: new URL(baseURL ?? '').origin,
+            // Demo sessions are told apart by the word "demo" (app/profile-runtime.ts).
+            stored: serializeStoredSession(value, mode === 'demo' ? 'demo' : MOCK_API_URL),
+          },
+        );
+        await page.goto(next ?? DEFAULT_AFTER_SIGN_IN);
+      }
       await expect(page).not.toHaveURL(/\/login/);
+      // The signed-in shell is up (and in demo mode the worker answers): the test starts from here.
+      await expect(page.getByRole('banner')).toBeVisible();
       return value;
     });
   },
