@@ -75,7 +75,9 @@ describe('bootScript', () => {
   });
 
   it('loads the locale data once the first frame has painted, not while the page parses', () => {
-    vi.useFakeTimers();
+    // Timers only: the frame is this test's own stub, which the fake clock must not save and
+    // later put back in place of the real one.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
       frames.push(callback),

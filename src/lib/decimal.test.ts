@@ -122,6 +122,7 @@ describe('compareDecimals', () => {
     ['-2', '-10', 1],
     ['100', '99.999', 1],
     ['0.5', '0.05', 1],
+    ['-7', '-7.0', 0],
   ])('%s vs %s', (a, b, sign) => {
     expect(Math.sign(compareDecimals(a, b))).toBe(sign);
   });

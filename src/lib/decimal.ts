@@ -79,7 +79,8 @@ export function compareDecimals(a: string, b: string): number {
   const negativeB = b.startsWith('-');
   if (negativeA !== negativeB) return negativeA ? -1 : 1;
   const magnitude = compareMagnitudes(negativeA ? a.slice(1) : a, negativeB ? b.slice(1) : b);
-  return negativeA ? -magnitude : magnitude;
+  // 0 - 0 is 0, where -0 would be -0: equal negative values compare as 0, not -0.
+  return negativeA ? 0 - magnitude : magnitude;
 }
 
 function compareMagnitudes(a: string, b: string): number {

@@ -1,4 +1,14 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+/*
+ * The test files of a worker share one environment and one module registry (`isolate: false` in
+ * vite.config.ts), so each test leaves the page as a fresh one would be: no rendered trees, no
+ * nodes appended to the body (the shared live region), empty storage, real timers. Module state
+ * that outlives a test is reset by the module's own tests.
+ */
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 // The DOM matchers and Testing Library are for files that render; a file that runs in Node
 // (`@vitest-environment node`) would only pay for loading them.
@@ -10,5 +20,11 @@ if (typeof document !== 'undefined') {
   configure({ asyncUtilTimeout: 5000 });
   afterEach(() => {
     cleanup();
+    document.body.replaceChildren();
+    document.documentElement.className = '';
+    document.title = '';
+    window.history.replaceState(null, '', '/');
+    localStorage.clear();
+    sessionStorage.clear();
   });
 }

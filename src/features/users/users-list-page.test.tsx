@@ -99,7 +99,8 @@ describe('UsersListPage', () => {
     const id = within(row).getAllByRole('cell')[0]!.textContent;
     row.focus();
     await userEvent.keyboard('{Enter}');
-    expect(router.state.location.pathname).toBe(`/users/${id}`);
+    // The table's key handlers load lazily; a key pressed before is replayed once they have.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/users/${id}`));
     expect(await screen.findByText('User page, back to {"usersSearch":"?page=2"}')).toBeVisible();
   });
 
