@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { mintDemoToken, type DemoTokenVariant } from '../../src/mocks/jwt';
 import { DEFAULT_AFTER_SIGN_IN } from '../../src/features/auth/safe-next';
-import { SESSION_STORAGE_KEY } from '../../src/features/auth/session-storage-key';
+import { DEMO_SESSION_API, SESSION_STORAGE_KEY } from '../../src/features/auth/session-storage-key';
 import { serializeStoredSession } from '../../src/features/auth/session-store';
 import { MOCK_API_URL } from './ports';
 
@@ -90,8 +90,10 @@ export const test = base.extend<Fixtures>({
             key: SESSION_STORAGE_KEY,
             marker: `e2e.signed-in.${seeded}`,
             origin: new URL(baseURL ?? '').origin,
-            // Demo sessions are told apart by the word "demo" (app/profile-runtime.ts).
-            stored: serializeStoredSession(value, mode === 'demo' ? 'demo' : MOCK_API_URL),
+            stored: serializeStoredSession(
+              value,
+              mode === 'demo' ? DEMO_SESSION_API : MOCK_API_URL,
+            ),
           },
         );
         await page.goto(next ?? DEFAULT_AFTER_SIGN_IN);

@@ -5,6 +5,7 @@ import {
   type SessionState,
   type SessionStore,
 } from '../features/auth/session-store';
+import { DEMO_SESSION_API } from '../features/auth/session-storage-key';
 import { reportTokenUse } from '../features/auth/token-use';
 import { forgetUserData } from '../features/users/user-storage';
 import { setCurrentProfileKey, type ApiProfile } from '../lib/api-profile';
@@ -44,10 +45,8 @@ export function createProfileRuntimes(options: {
   function create(profile: ApiProfile): ProfileRuntime {
     const { target } = profile;
     const apiBaseUrl = apiBaseUrlFor(target, options.locationOrigin);
-    // Demo mode's API lives under this origin, so its sessions are told apart by the word "demo":
-    // a demo token must never be sent to a real API the deployment is later pointed at.
     const sessionStore = createSessionStore({
-      apiBaseUrl: target.mode === 'demo' ? 'demo' : target.baseUrl,
+      apiBaseUrl: target.mode === 'demo' ? DEMO_SESSION_API : target.baseUrl,
       profileKey: profile.key,
     });
     const requestLog = createRequestLog();
