@@ -33,6 +33,7 @@ const { values } = parseArgs({
     'mock-requests': { type: 'string', default: '200' },
     'port-base': { type: 'string', default: '5400' },
     'mobile-cpu-slowdown': { type: 'string' },
+    'lighthouse-reports': { type: 'string' },
   },
 });
 
@@ -163,6 +164,7 @@ if (sections.has('lighthouse') || sections.has('interactions')) {
         session,
         runs: lighthouseRuns,
         mobileCpuSlowdown,
+        reportsDir: values['lighthouse-reports'],
         log,
       });
     }

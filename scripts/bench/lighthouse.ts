@@ -1,4 +1,6 @@
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_FLAGS } from '../chromium';
 import { AVATAR_HOST, STAND_IN_AVATAR, TOKEN_STORAGE_KEY } from './pages';
@@ -121,8 +123,16 @@ export async function runLighthouse(options: {
   runs: number;
   /** Overrides the mobile preset's CPU slowdown (4), to calibrate for a slow machine. */
   mobileCpuSlowdown?: number;
+  /** Where to keep every run's whole report (Lighthouse's JSON), to read what held a page back. */
+  reportsDir?: string;
   log: (line: string) => void;
 }): Promise<LighthouseFigures[]> {
+  const keep = (lhr: Result, page: string, preset: Preset, run: number) => {
+    if (!options.reportsDir) return;
+    mkdirSync(options.reportsDir, { recursive: true });
+    const name = `${preset}${page.replace(/[^a-z0-9]+/gi, '-')}${run + 1}.json`;
+    writeFileSync(join(options.reportsDir, name), JSON.stringify(lhr));
+  };
   const browser = await puppeteer.launch({
     executablePath: options.chromiumPath,
     args: [...CHROMIUM_FLAGS],
@@ -165,7 +175,10 @@ export async function runLighthouse(options: {
             repeatsLeft -= 1;
             retried += 1;
           }
-          if (best) results.push(best);
+          if (best) {
+            results.push(best);
+            keep(best, target.page, preset, run);
+          }
         }
         if (retried > 0) options.log(`  (${retried} Lighthouse run(s) repeated: busy CPU)`);
         results.sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0));
