@@ -1,5 +1,33 @@
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { clampWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './view-options';
+import { clampWidth, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnChoice } from './view-options';
+
+/**
+ * The resize handles of a table's shown columns, over its header row. Loaded after the table's
+ * first paint (data-table.tsx): nobody resizes a column before seeing it.
+ */
+export function ColumnResizers({
+  columns,
+  widths,
+  onResize,
+}: {
+  columns: readonly ColumnChoice[];
+  widths: readonly number[];
+  onResize: (id: string, width: number | null) => void;
+}) {
+  return (
+    <div className="col-resizers">
+      {columns.map((choice, index) => (
+        <ColumnResizeHandle
+          key={choice.id}
+          label={choice.label}
+          width={widths[index] ?? 0}
+          edge={widths.slice(0, index + 1).reduce((sum, width) => sum + width, 0)}
+          onResize={(next) => onResize(choice.id, next)}
+        />
+      ))}
+    </div>
+  );
+}
 
 interface ColumnResizeHandleProps {
   /** The column's header text: the handle is named "Resize Email column". */

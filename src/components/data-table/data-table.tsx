@@ -2,7 +2,7 @@ import { constructTable, type RowData, type SortingState } from '@tanstack/react
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ListPage } from '../../lib/api-schemas';
 import { formatCount, formatRange } from '../../lib/format';
-import { ColumnResizeHandle } from './column-resize-handle';
+import { lazyModule } from '../lazy-module';
 import { DataTableHeader } from './data-table-header';
 import { useRowNavigation } from './data-table-keyboard';
 import { DataTableRow, SkeletonRows } from './data-table-row';
@@ -48,6 +48,7 @@ interface DataTableProps<TItem extends RowData> {
 }
 
 const NO_SORTING: SortingState = [];
+const loadResizers = lazyModule(() => import('./column-resize-handle'));
 
 /**
  * The one table both lists use, composed of its parts: toolbar (Export CSV, Columns, Row
@@ -79,6 +80,12 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
     const { [id]: _old, ...others } = view.widths;
     setView({ ...view, widths: width === null ? others : { ...others, [id]: width } });
   };
+  // The resize handles load after the first paint: they are not needed to read the rows.
+  const [resizers, setResizers] = useState<typeof import('./column-resize-handle') | null>(null);
+  const resizable = props.view !== undefined;
+  useEffect(() => {
+    if (resizable) void loadResizers().then(setResizers, () => undefined);
+  }, [resizable]);
 
   // What is on screen. A table's first rows render as a transition, in slices, so a phone's first
   // load has no long task; the skeleton stays until they are ready. Once rows are on screen, a new
@@ -158,20 +165,12 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
       <div className="data-table-scroll overflow-x-auto">
         {/* Explicit roles: the card layout on phones (index.css) changes the elements' display,
             which makes some browsers forget they are a table. */}
-        {props.view && (
-          <div className="col-resizers">
-            {columnChoices
-              .filter((choice) => !view.hidden.includes(choice.id))
-              .map((choice, index) => (
-                <ColumnResizeHandle
-                  key={choice.id}
-                  label={choice.label}
-                  width={widths[index] ?? 0}
-                  edge={widths.slice(0, index + 1).reduce((sum, width) => sum + width, 0)}
-                  onResize={(width) => resize(choice.id, width)}
-                />
-              ))}
-          </div>
+        {resizable && resizers && (
+          <resizers.ColumnResizers
+            columns={columnChoices.filter((choice) => !view.hidden.includes(choice.id))}
+            widths={widths}
+            onResize={resize}
+          />
         )}
         <table
           role="table"
