@@ -352,3 +352,40 @@ describe('DataTable rows', () => {
     expect(onRowActivate).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('DataTable column resize handles', () => {
+  const VIEW = { id: 'people-resize' } as const;
+
+  it('come after the first paint, one per shown column, each over its column’s right edge', async () => {
+    render(
+      <DataTable
+        label="People"
+        noun="people"
+        columns={columns}
+        data={pageOf({ page: 1, limit: 10, total: 10 })}
+        busy={false}
+        pagination={{ page: 1, limit: 10 }}
+        onPaginationChange={() => undefined}
+        getRowId={(person) => person.id}
+        empty="Nobody here."
+        emptyStatus="No people match"
+        view={VIEW}
+      />,
+    );
+    // Loaded lazily: not part of the render that shows the table.
+    expect(screen.queryAllByRole('separator')).toEqual([]);
+    const handles = await screen.findAllByRole('separator');
+    expect(handles.map((handle) => handle.getAttribute('aria-label'))).toEqual([
+      'Resize ID column',
+      'Resize Name column',
+      'Resize City column',
+    ]);
+    const widths = handles.map((handle) => Number(handle.getAttribute('aria-valuenow')));
+    const edges = handles.map((handle) => parseFloat(handle.style.left));
+    expect(edges).toEqual([
+      widths[0],
+      widths[0]! + widths[1]!,
+      widths[0]! + widths[1]! + widths[2]!,
+    ]);
+  });
+});
