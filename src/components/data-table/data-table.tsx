@@ -73,9 +73,8 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
   // Fixed widths (table-layout: fixed), so a column keeps its place from page to page whatever
   // the rows hold. Sized here rather than by TanStack's column sizing feature: measured, that
   // adds 0.9 KB to every table page for a sum and a lookup.
-  const widths = columnChoices
-    .filter((choice) => !view.hidden.includes(choice.id))
-    .map((choice) => view.widths[choice.id] ?? choice.width);
+  const shownChoices = columnChoices.filter((choice) => !view.hidden.includes(choice.id));
+  const widths = shownChoices.map((choice) => view.widths[choice.id] ?? choice.width);
   const resize = (id: string, width: number | null) => {
     const { [id]: _old, ...others } = view.widths;
     setView({ ...view, widths: width === null ? others : { ...others, [id]: width } });
@@ -166,11 +165,7 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
         {/* Explicit roles: the card layout on phones (index.css) changes the elements' display,
             which makes some browsers forget they are a table. */}
         {resizable && resizers && (
-          <resizers.ColumnResizers
-            columns={columnChoices.filter((choice) => !view.hidden.includes(choice.id))}
-            widths={widths}
-            onResize={resize}
-          />
+          <resizers.ColumnResizers columns={shownChoices} widths={widths} onResize={resize} />
         )}
         <table
           role="table"
