@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { bootScript, type BootRoute } from './scripts/boot-script.ts';
 import { buildMetaDir, CHUNK_MODULES_FILE, MANIFEST_FILE } from './scripts/build-meta.ts';
+import { markReactRouterPure, REACT_ROUTER_CHUNK } from './scripts/pure-vendor.ts';
 import { ROUTE_PATHS } from './src/app/route-paths.ts';
 import { SESSION_STORAGE_KEY } from './src/features/auth/session-storage-key.ts';
 import { securityHeadersForOutDir } from './scripts/security-headers.ts';
@@ -93,6 +94,26 @@ function plainDynamicImports(): Plugin {
 }
 
 /**
+ * Lets the bundler leave out the parts of React Router that the console does not use, by marking
+ * its component factories pure and dropping their DevTools names (scripts/pure-vendor.ts).
+ */
+function pureReactRouter(): Plugin {
+  return {
+    name: 'admin-console:pure-react-router',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!REACT_ROUTER_CHUNK.test(id)) return;
+      const result = markReactRouterPure(code);
+      if (result.marked === 0 && /\bforwardRef\(/.test(code)) {
+        this.warn(`${id}: no React factory call matched; the byte budget will show what it costs.`);
+      }
+      return { code: result.code, map: null };
+    },
+  };
+}
+
+/**
  * Writes the boot script (scripts/boot-script.ts) with this build's route map, and loads it from
  * index.html ahead of the entry: each page's chunks, less what the entry already loads.
  */
@@ -167,6 +188,7 @@ export default defineConfig({
     tailwindcss(),
     previewSecurityHeaders(),
     plainDynamicImports(),
+    pureReactRouter(),
     bootScriptPlugin(),
     buildMetadata(),
   ],
