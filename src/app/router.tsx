@@ -1,21 +1,25 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { lazyComponent } from '../components/lazy-component';
 import { Page } from './page';
 import { SignedInLayout } from './require-session';
-import { routeModules } from './route-modules';
+import { loadedRouteModule, routeModules, type RouteKey } from './route-modules';
 
-/** Route modules export `Component`. */
-function lazyRoute(load: () => Promise<{ Component: ComponentType }>) {
-  return lazy(() => load().then((module) => ({ default: module.Component })));
+/** A page's route module's `Component`, rendered at once if start-up has already loaded it. */
+function lazyRoute(key: RouteKey) {
+  return lazyComponent(
+    () => routeModules[key]().then((module) => module.Component),
+    () => loadedRouteModule(key)?.Component,
+  );
 }
 
-const LoginRoute = lazyRoute(routeModules.login);
-const UsersRoute = lazyRoute(routeModules.users);
-const UserRoute = lazyRoute(routeModules.user);
-const FindRoute = lazyRoute(routeModules.find);
-const BulkRoute = lazyRoute(routeModules.bulk);
-const ProductsRoute = lazyRoute(routeModules.products);
-const AccountRoute = lazyRoute(routeModules.account);
+const LoginRoute = lazyRoute('login');
+const UsersRoute = lazyRoute('users');
+const UserRoute = lazyRoute('user');
+const FindRoute = lazyRoute('find');
+const BulkRoute = lazyRoute('bulk');
+const ProductsRoute = lazyRoute('products');
+const AccountRoute = lazyRoute('account');
 // Rarely seen: not in every page's first-render JavaScript.
 const NotFoundPage = lazy(() =>
   import('./not-found').then((module) => ({ default: module.NotFoundPage })),

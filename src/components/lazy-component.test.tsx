@@ -1,0 +1,73 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { describe, expect, it } from 'vitest';
+import { lazyComponent } from './lazy-component';
+
+/** Counts its mounts, and keeps a piece of state to show it was not remounted. */
+function makeTarget() {
+  const mounts = { count: 0 };
+  function Target({ label }: { label: string }) {
+    const [clicks, setClicks] = useState(0);
+    useEffect(() => {
+      mounts.count += 1;
+    }, []);
+    return (
+      <button type="button" onClick={() => setClicks((n) => n + 1)}>
+        {label} {clicks}
+      </button>
+    );
+  }
+  return { Target, mounts };
+}
+
+describe('lazyComponent', () => {
+  it('renders a component whose code has arrived on the first render, without a fallback', () => {
+    const { Target } = makeTarget();
+    const Lazy = lazyComponent<{ label: string }>(
+      () => Promise.resolve(Target),
+      () => Target,
+    );
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Lazy label="Ready" />
+      </Suspense>,
+    );
+    // Synchronously, in the first commit: React.lazy would show the fallback here.
+    expect(screen.getByRole('button', { name: 'Ready 0' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  });
+
+  it('suspends until the code arrives when it has not, then stays mounted once it is known', async () => {
+    const { Target, mounts } = makeTarget();
+    let loaded: ComponentType<{ label: string }> | undefined;
+    let finish: (component: ComponentType<{ label: string }>) => void = () => undefined;
+    const Lazy = lazyComponent<{ label: string }>(
+      () =>
+        new Promise((resolve) => {
+          finish = resolve;
+        }),
+      () => loaded,
+    );
+    const { rerender } = render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Lazy label="First" />
+      </Suspense>,
+    );
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    await act(async () => {
+      loaded = Target;
+      finish(Target);
+      await Promise.resolve();
+    });
+    const button = await screen.findByRole('button', { name: 'First 0' });
+    act(() => button.click());
+    // A later render, with the code now known as loaded, keeps the same mounted component.
+    rerender(
+      <Suspense fallback={<p>Loading</p>}>
+        <Lazy label="Second" />
+      </Suspense>,
+    );
+    expect(screen.getByRole('button', { name: 'Second 1' })).toBeInTheDocument();
+    expect(mounts.count).toBe(1);
+  });
+});
