@@ -78,9 +78,25 @@ test('keeps the tab on its API over a reload, and a new tab asks that API’s op
   await signInHere(page, tokens.production);
   await expect(rangeStatus(page)).toHaveText('1–50 of 1,000', LOADED);
 
+  // On a first load the Production marking comes with the page, in the same frame: the first
+  // time the page's heading is in the document, the bar is too.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { productionWithHeading?: boolean };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('main h1')) return;
+      seen.productionWithHeading =
+        document.querySelector('[role="note"][aria-label="Production"]') !== null;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.reload();
   await expect(rangeStatus(page)).toHaveText('1–50 of 1,000', LOADED);
   await expect(page.getByRole('combobox', { name: 'API' })).toHaveValue('Production');
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { productionWithHeading?: boolean }).productionWithHeading,
+    ),
+  ).toBe(true);
 
   // Not kept beyond the tab, but a tab opened from this one gets the session from it.
   const second = await page.context().newPage();

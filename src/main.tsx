@@ -4,6 +4,7 @@ import { ConsoleRoot } from './app/console-root';
 import type { DemoControls } from './app/environment';
 import { createProfileRuntimes } from './app/profile-runtime';
 import { routeModules } from './app/route-modules';
+import { loadSeveralApis } from './app/several-apis-loader';
 import { routeKeyFor } from './app/route-paths';
 import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
@@ -75,7 +76,7 @@ async function start() {
   const runtime = runtimes.activate(initial);
   // The production marking must be there with the first render: its code is loaded first.
   if (settings.profiles.length > 1 || initial.production) {
-    await import('./app/several-apis').catch(() => undefined);
+    await loadSeveralApis().catch(() => undefined);
   }
 
   if (routeModule && runtime.sessionStore.getState().session) {

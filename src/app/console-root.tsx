@@ -1,12 +1,15 @@
-import { lazy, StrictMode, Suspense, useState } from 'react';
+import { StrictMode, Suspense, useState } from 'react';
+import { lazyComponent } from '../components/lazy-component';
 import type { ApiProfile } from '../lib/api-profile';
 import { App } from './app';
 import type { AppEnvironment } from './environment';
 import type { ProfileRuntimes } from './profile-runtime';
+import { loadedSeveralApis, loadSeveralApis } from './several-apis-loader';
 
 // Only with several APIs or a production one: a single-API console never downloads it.
-const ApisFrame = lazy(() =>
-  import('./several-apis').then((module) => ({ default: module.ApisFrame })),
+const ApisFrame = lazyComponent(
+  () => loadSeveralApis().then((module) => module.ApisFrame),
+  () => loadedSeveralApis()?.ApisFrame,
 );
 
 interface ConsoleRootProps {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '../components/button';
+import { lazyComponent } from '../components/lazy-component';
 import { useNow } from '../components/use-now';
 import { useSessionState, useSessionStore } from '../features/auth/session-context';
 import { CLOCK_SKEW_MS } from '../features/auth/session-store';
@@ -12,6 +13,7 @@ import { formatCountdown } from '../lib/time';
 import { ApiLabel } from './api-label';
 import { useEnvironment } from './environment';
 import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
+import { loadedSeveralApis, loadSeveralApis } from './several-apis-loader';
 import { ThemeToggle } from './theme-toggle';
 
 // Only in a session's last minutes, or once it has ended on the page.
@@ -20,8 +22,9 @@ const SessionRenewal = lazy(() =>
 );
 
 // Several APIs, or a production one, only: the select API and the Production badge.
-const HeaderApi = lazy(() =>
-  import('./several-apis').then((module) => ({ default: module.HeaderApi })),
+const HeaderApi = lazyComponent(
+  () => loadSeveralApis().then((module) => module.HeaderApi),
+  () => loadedSeveralApis()?.HeaderApi,
 );
 
 /** Warn this long before the session ends by itself. */
