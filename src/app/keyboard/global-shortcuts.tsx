@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { lazyModule } from '../../components/lazy-module';
 import { focusUserLookup } from '../../features/users/user-lookup';
+import { isCommandMenuKey, isTyping } from './typing';
 
 type DialogProps = { onClose: () => void };
 type Which = 'shortcuts' | 'commands';
@@ -45,7 +46,7 @@ export function GlobalShortcuts() {
       if (event.defaultPrevented || event.isComposing) return;
       const commandKey = event.ctrlKey || event.metaKey;
       // From anywhere, text fields included; never the browser's own Ctrl+K (its search box).
-      if (commandKey && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+      if (isCommandMenuKey(event)) {
         event.preventDefault();
         if (!document.querySelector('dialog[open]')) show('commands');
         return;
@@ -113,16 +114,6 @@ export function GlobalShortcuts() {
       }}
     />
   );
-}
-
-const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
-
-/** Keys typed here are text (or choices), not shortcuts. */
-export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
 }
 
 /** Single-line boxes (Find user, the filters): Escape takes the focus out of them. */

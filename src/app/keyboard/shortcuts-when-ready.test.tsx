@@ -1,0 +1,35 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ShortcutsWhenReady } from './shortcuts-when-ready';
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <main>
+        <h1 tabIndex={-1}>People</h1>
+        <input id="user-lookup" type="search" aria-label="Find user" />
+      </main>
+      <ShortcutsWhenReady />
+    </MemoryRouter>,
+  );
+}
+
+describe('ShortcutsWhenReady', () => {
+  it('keeps a shortcut pressed before the shortcuts arrived, and hands it to them', async () => {
+    renderPage();
+    const heading = screen.getByRole('heading', { name: 'People' });
+    heading.focus();
+    // At once, before the shortcuts' module can have arrived.
+    fireEvent.keyDown(heading, { key: '/' });
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Find user' })).toHaveFocus());
+  });
+
+  it('takes Ctrl+K from the browser at once, and leaves typing alone', () => {
+    renderPage();
+    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    box.focus();
+    expect(fireEvent.keyDown(box, { key: 'k', ctrlKey: true })).toBe(false);
+    expect(fireEvent.keyDown(box, { key: '/' })).toBe(true);
+  });
+});
