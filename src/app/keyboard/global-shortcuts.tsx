@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { lazyModule } from '../../components/lazy-module';
 import { focusUserLookup } from '../../features/users/user-lookup';
-import { isCommandMenuKey, isTyping } from './typing';
+import { isCommandMenuKey, isTyping, type ShortcutKey } from './typing';
 
 type DialogProps = { onClose: () => void };
 type Which = 'shortcuts' | 'commands';
@@ -26,7 +26,12 @@ const SEQUENCE_MS = 1_500;
  * rows from anywhere on its page; inside the table the rows have their own keys
  * (data-table-keyboard.ts). The dialogs are loaded when first opened.
  */
-export function GlobalShortcuts() {
+export function GlobalShortcuts({
+  takeEarlyKeys,
+}: {
+  /** Keys pressed before this module had loaded (shortcuts-when-ready.tsx), handled first. */
+  takeEarlyKeys?: () => ShortcutKey[];
+} = {}) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<{ which: Which; Dialog: ComponentType<DialogProps> } | null>(
     null,
@@ -42,7 +47,7 @@ export function GlobalShortcuts() {
         () => undefined, // Not downloadable now (offline): the key does nothing; pressing it again retries.
       );
     };
-    function onKeyDown(event: KeyboardEvent) {
+    function onKeyDown(event: ShortcutKey) {
       if (event.defaultPrevented || event.isComposing) return;
       const commandKey = event.ctrlKey || event.metaKey;
       // From anywhere, text fields included; never the browser's own Ctrl+K (its search box).
@@ -98,9 +103,10 @@ export function GlobalShortcuts() {
       }
       event.preventDefault();
     }
+    for (const key of takeEarlyKeys?.() ?? []) onKeyDown(key);
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [navigate]);
+  }, [navigate, takeEarlyKeys]);
 
   if (!open) return null;
   return (

@@ -3,12 +3,15 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ShortcutsWhenReady } from './shortcuts-when-ready';
 
-function renderPage() {
+function renderPage(onRowKey: (key: string) => void = () => undefined) {
   return render(
     <MemoryRouter>
       <main>
         <h1 tabIndex={-1}>People</h1>
         <input id="user-lookup" type="search" aria-label="Find user" />
+        <button type="button" onKeyDown={(event) => onRowKey(event.key)}>
+          Row
+        </button>
       </main>
       <ShortcutsWhenReady />
     </MemoryRouter>,
@@ -23,6 +26,17 @@ describe('ShortcutsWhenReady', () => {
     // At once, before the shortcuts' module can have arrived.
     fireEvent.keyDown(heading, { key: '/' });
     await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Find user' })).toHaveFocus());
+  });
+
+  it('hands an early key to the shortcuts alone: the page’s own handler had it once', async () => {
+    const rowKeys: string[] = [];
+    renderPage((key) => rowKeys.push(key));
+    const row = screen.getByRole('button', { name: 'Row' });
+    row.focus();
+    fireEvent.keyDown(row, { key: 'Enter' });
+    fireEvent.keyDown(row, { key: '/' });
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Find user' })).toHaveFocus());
+    expect(rowKeys).toEqual(['Enter', '/']);
   });
 
   it('takes Ctrl+K from the browser at once, and leaves typing alone', () => {

@@ -1,27 +1,25 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { lazyModule } from '../../components/lazy-module';
 import { whenIdleAfterPaint } from '../../lib/idle';
-import { isCommandMenuKey, isTyping } from './typing';
+import { isCommandMenuKey, isTyping, type ShortcutKey } from './typing';
 
-const loadShortcuts = lazyModule(() =>
+type Shortcuts = ComponentType<{ takeEarlyKeys: () => ShortcutKey[] }>;
+
+const loadShortcuts = lazyModule<Shortcuts>(() =>
   import('./global-shortcuts').then((module) => module.GlobalShortcuts),
 );
-
-/** A key pressed before the shortcuts had arrived, to hand them once they have. */
-interface EarlyKey {
-  target: EventTarget | null;
-  init: KeyboardEventInit;
-}
 
 /**
  * The keyboard shortcuts (global-shortcuts.tsx) are not needed to show a page, so they are
  * fetched once the first page has painted, ready long before most people reach for them. Someone
  * quicker (Ctrl+K as the page appears) does not lose the key: a key that may be a shortcut
- * fetches them at once, and is handed to them when they are there.
+ * fetches them at once, and they handle it when they are there, as if it had just been pressed.
+ * Only they see it again: the page's own handlers already had it.
  */
 export function ShortcutsWhenReady() {
-  const [Shortcuts, setShortcuts] = useState<ComponentType | null>(null);
-  const early = useRef<EarlyKey[]>([]);
+  const [Shortcuts, setShortcuts] = useState<Shortcuts | null>(null);
+  const early = useRef<ShortcutKey[]>([]);
+  const takeEarlyKeys = useCallback(() => early.current.splice(0), []);
 
   useEffect(() => {
     if (Shortcuts) return;
@@ -35,15 +33,28 @@ export function ShortcutsWhenReady() {
       );
     const cancelIdle = whenIdleAfterPaint(() => void load(), 500);
     function onKeyDown(event: KeyboardEvent) {
+      // Handled already (the table's own keys), or not a shortcut: typing, or the browser's.
       if (event.defaultPrevented || event.isComposing) return;
       const commandMenu = isCommandMenuKey(event);
-      const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
-      if (!commandMenu && !plain) return;
+      if (
+        !commandMenu &&
+        (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
+      )
+        return;
       // Not the browser's own Ctrl+K (its search box), as once the shortcuts are here.
       if (commandMenu) event.preventDefault();
-      const { key, code, ctrlKey, metaKey, shiftKey, altKey } = event;
-      const init = { key, code, ctrlKey, metaKey, shiftKey, altKey, bubbles: true };
-      early.current.push({ target: event.target, init });
+      const { key, ctrlKey, metaKey, altKey, shiftKey, target } = event;
+      early.current.push({
+        key,
+        ctrlKey,
+        metaKey,
+        altKey,
+        shiftKey,
+        target,
+        defaultPrevented: false,
+        isComposing: false,
+        preventDefault: () => undefined,
+      });
       void load();
     }
     document.addEventListener('keydown', onKeyDown);
@@ -54,15 +65,5 @@ export function ShortcutsWhenReady() {
     };
   }, [Shortcuts]);
 
-  // After the shortcuts' own effect (a child's runs first), so they are listening.
-  useEffect(() => {
-    if (!Shortcuts) return;
-    const keys = early.current.splice(0);
-    for (const { target, init } of keys) {
-      const to = target instanceof Node && target.isConnected ? target : document.body;
-      to.dispatchEvent(new KeyboardEvent('keydown', { ...init, cancelable: true }));
-    }
-  }, [Shortcuts]);
-
-  return Shortcuts ? <Shortcuts /> : null;
+  return Shortcuts ? <Shortcuts takeEarlyKeys={takeEarlyKeys} /> : null;
 }

@@ -8,8 +8,22 @@ export function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
 }
 
+/** What the shortcuts read of a key press: a keydown event, or a copy of one kept for later. */
+export type ShortcutKey = Pick<
+  KeyboardEvent,
+  | 'key'
+  | 'ctrlKey'
+  | 'metaKey'
+  | 'altKey'
+  | 'shiftKey'
+  | 'target'
+  | 'defaultPrevented'
+  | 'isComposing'
+  | 'preventDefault'
+>;
+
 /** The command menu's key, Ctrl+K (Cmd+K on a Mac): it works everywhere, text fields included. */
-export function isCommandMenuKey(event: KeyboardEvent): boolean {
+export function isCommandMenuKey(event: ShortcutKey): boolean {
   return (
     (event.ctrlKey || event.metaKey) &&
     !event.altKey &&
