@@ -4,7 +4,7 @@ import { ConsoleRoot } from './app/console-root';
 import type { DemoControls } from './app/environment';
 import { createProfileRuntimes } from './app/profile-runtime';
 import { routeModules } from './app/route-modules';
-import { loadSeveralApis } from './app/several-apis-loader';
+import { severalApis } from './app/several-apis-loader';
 import { routeKeyFor } from './app/route-paths';
 import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
@@ -28,7 +28,7 @@ async function start() {
   initTheme();
   const root = createRoot(document.getElementById('root')!);
   const routeKey = routeKeyFor(window.location.pathname);
-  const routeModule = routeKey === undefined ? undefined : routeModules[routeKey]();
+  const routeModule = routeKey === undefined ? undefined : routeModules[routeKey].load();
   // A failed download is the router's to report, when the page is rendered.
   routeModule?.catch(() => undefined);
 
@@ -76,7 +76,7 @@ async function start() {
   const runtime = runtimes.activate(initial);
   // The production marking must be there with the first render: its code is loaded first.
   if (settings.profiles.length > 1 || initial.production) {
-    await loadSeveralApis().catch(() => undefined);
+    await severalApis.load().catch(() => undefined);
   }
 
   if (routeModule && runtime.sessionStore.getState().session) {

@@ -4,12 +4,12 @@ import type { ApiProfile } from '../lib/api-profile';
 import { App } from './app';
 import type { AppEnvironment } from './environment';
 import type { ProfileRuntimes } from './profile-runtime';
-import { loadedSeveralApis, loadSeveralApis } from './several-apis-loader';
+import { severalApis } from './several-apis-loader';
 
 // Only with several APIs or a production one: a single-API console never downloads it.
 const ApisFrame = lazyComponent(
-  () => loadSeveralApis().then((module) => module.ApisFrame),
-  () => loadedSeveralApis()?.ApisFrame,
+  () => severalApis.load().then((module) => module.ApisFrame),
+  () => severalApis.loaded()?.ApisFrame,
 );
 
 interface ConsoleRootProps {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { rememberedModule, type RememberedModule } from '../components/lazy-module';
 
 /**
  * What a page's code module exports: the page, and optionally the first query it will need, so
@@ -15,40 +16,27 @@ import type { RouteKey } from './route-paths';
 
 export type { RouteKey };
 
-const loaded = new Map<RouteKey, RouteModule>();
-
-/** Loads a page's code, and remembers it once it is here (see loadedRouteModule). */
-function recorded(key: RouteKey, load: () => Promise<RouteModule>): () => Promise<RouteModule> {
-  return () =>
-    load().then((module) => {
-      loaded.set(key, module);
-      return module;
-    });
-}
-
-/** Each page's code, a chunk of its own so the sign-in page does not download the tables. */
-export const routeModules: Record<RouteKey, () => Promise<RouteModule>> = {
-  login: recorded('login', () => import('./routes/login-route')),
-  users: recorded('users', () => import('./routes/users-route')),
-  find: recorded('find', () => import('./routes/find-route')),
-  bulk: recorded('bulk', () => import('./routes/bulk-route')),
-  user: recorded('user', () => import('./routes/user-route')),
-  products: recorded('products', () => import('./routes/products-route')),
-  account: recorded('account', () => import('./routes/account-route')),
-};
-
 /**
- * A page's code if it has arrived: start-up awaits the first page's before rendering, so the
- * router can render that page at once rather than suspend (components/lazy-component.tsx).
+ * Each page's code, a chunk of its own so the sign-in page does not download the tables. Once a
+ * page's code has arrived the router renders it at once rather than suspending
+ * (components/lazy-component.tsx): start-up awaits the first page's before rendering.
  */
-export function loadedRouteModule(key: RouteKey): RouteModule | undefined {
-  return loaded.get(key);
-}
+export const routeModules: Record<RouteKey, RememberedModule<RouteModule>> = {
+  login: rememberedModule(() => import('./routes/login-route')),
+  users: rememberedModule(() => import('./routes/users-route')),
+  find: rememberedModule(() => import('./routes/find-route')),
+  bulk: rememberedModule(() => import('./routes/bulk-route')),
+  user: rememberedModule(() => import('./routes/user-route')),
+  products: rememberedModule(() => import('./routes/products-route')),
+  account: rememberedModule(() => import('./routes/account-route')),
+};
 
 /**
  * Fetches the signed-in pages' code once the current page has settled, so the first visit to
  * each is not held up by a download. Not part of any page's first render.
  */
 export function preloadSignedInRoutes() {
-  for (const key of ['users', 'user', 'products', 'account'] as const) void routeModules[key]();
+  for (const key of ['users', 'user', 'products', 'account'] as const) {
+    routeModules[key].load().catch(() => undefined);
+  }
 }

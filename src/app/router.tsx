@@ -3,13 +3,14 @@ import { Navigate, Route, Routes } from 'react-router';
 import { lazyComponent } from '../components/lazy-component';
 import { Page } from './page';
 import { SignedInLayout } from './require-session';
-import { loadedRouteModule, routeModules, type RouteKey } from './route-modules';
+import { routeModules, type RouteKey } from './route-modules';
 
 /** A page's route module's `Component`, rendered at once if start-up has already loaded it. */
 function lazyRoute(key: RouteKey) {
+  const { load, loaded } = routeModules[key];
   return lazyComponent(
-    () => routeModules[key]().then((module) => module.Component),
-    () => loadedRouteModule(key)?.Component,
+    () => load().then((module) => module.Component),
+    () => loaded()?.Component,
   );
 }
 

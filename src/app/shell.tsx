@@ -13,7 +13,7 @@ import { formatCountdown } from '../lib/time';
 import { ApiLabel } from './api-label';
 import { useEnvironment } from './environment';
 import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
-import { loadedSeveralApis, loadSeveralApis } from './several-apis-loader';
+import { severalApis } from './several-apis-loader';
 import { ThemeToggle } from './theme-toggle';
 
 // Only in a session's last minutes, or once it has ended on the page.
@@ -23,8 +23,8 @@ const SessionRenewal = lazy(() =>
 
 // Several APIs, or a production one, only: the select API and the Production badge.
 const HeaderApi = lazyComponent(
-  () => loadSeveralApis().then((module) => module.HeaderApi),
-  () => loadedSeveralApis()?.HeaderApi,
+  () => severalApis.load().then((module) => module.HeaderApi),
+  () => severalApis.loaded()?.HeaderApi,
 );
 
 /** Warn this long before the session ends by itself. */

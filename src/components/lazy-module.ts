@@ -13,3 +13,18 @@ export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
     return pending;
   };
 }
+
+/** A lazyModule that can also say, synchronously, whether its module has arrived. */
+export interface RememberedModule<T> {
+  load: () => Promise<T>;
+  /** The module once a load has resolved; undefined before. */
+  loaded: () => T | undefined;
+}
+
+export function rememberedModule<T>(load: () => Promise<T>): RememberedModule<T> {
+  let value: T | undefined;
+  return {
+    load: lazyModule(() => load().then((module) => (value = module))),
+    loaded: () => value,
+  };
+}
