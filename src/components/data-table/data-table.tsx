@@ -2,6 +2,7 @@ import { constructTable, type RowData, type SortingState } from '@tanstack/react
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ListPage } from '../../lib/api-schemas';
 import { formatCount, formatRange } from '../../lib/format';
+import { whenIdleAfterPaint } from '../../lib/idle';
 import { lazyModule } from '../lazy-module';
 import { DataTableHeader } from './data-table-header';
 import { useRowNavigation } from './data-table-keyboard';
@@ -79,11 +80,13 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
     const { [id]: _old, ...others } = view.widths;
     setView({ ...view, widths: width === null ? others : { ...others, [id]: width } });
   };
-  // The resize handles load after the first paint: they are not needed to read the rows.
+  // The resize handles load once the first rows have painted and the browser is idle: they are
+  // not needed to read the rows, and before then they would compete with them.
   const [resizers, setResizers] = useState<typeof import('./column-resize-handle') | null>(null);
   const resizable = props.view !== undefined;
   useEffect(() => {
-    if (resizable) void loadResizers().then(setResizers, () => undefined);
+    if (!resizable) return;
+    return whenIdleAfterPaint(() => void loadResizers().then(setResizers, () => undefined));
   }, [resizable]);
 
   // What is on screen. A table's first rows render as a transition, in slices, so a phone's first
