@@ -121,8 +121,27 @@ test('lands on next after sign-in', async ({ page, signIn }) => {
 });
 
 test('a signed-out visit goes to sign-in and comes back', async ({ page, mintToken }) => {
+  // The sign-in page's code is there before the first render: once at /login, no "Loading…"
+  // fallback is added while it downloads.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { loadingAtLogin?: boolean };
+    new MutationObserver((records) => {
+      if (window.location.pathname !== '/login') return;
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && node.matches('[aria-busy="true"]')) {
+            seen.loadingAtLogin = true;
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
+  await expect(page.getByLabel('Access token')).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { loadingAtLogin?: boolean }).loadingAtLogin),
+  ).toBeUndefined();
   await page.getByLabel('Access token').fill(await mintToken());
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/account$/);

@@ -79,7 +79,12 @@ async function start() {
     await severalApis.load().catch(() => undefined);
   }
 
-  if (routeModule && runtime.sessionStore.getState().session) {
+  const signedIn = runtime.sessionStore.getState().session !== null;
+  if (!signedIn) {
+    // Signed out, every page leads to sign-in: its code (which the boot script preloads then) is
+    // here before the first render, so the form does not wait behind a fallback.
+    await routeModules.login.load().catch(() => undefined);
+  } else if (routeModule) {
     // The page's first API request goes out before React's first render, not after it: the
     // render is one long task (about 130 ms on a mid-range phone) that the request need not wait
     // for. The page's code is preloaded by the boot script, so this wait is short; the page shows
