@@ -36,11 +36,8 @@ export function ShortcutsWhenReady() {
       // Handled already (the table's own keys), or not a shortcut: typing, or the browser's.
       if (event.defaultPrevented || event.isComposing) return;
       const commandMenu = isCommandMenuKey(event);
-      if (
-        !commandMenu &&
-        (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
-      )
-        return;
+      const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
+      if (!commandMenu && !plain) return;
       // Not the browser's own Ctrl+K (its search box), as once the shortcuts are here.
       if (commandMenu) event.preventDefault();
       const { key, ctrlKey, metaKey, altKey, shiftKey, target } = event;
