@@ -7,10 +7,7 @@ import type { ProfileRuntimes } from './profile-runtime';
 import { severalApis } from './several-apis-loader';
 
 // Only with several APIs or a production one: a single-API console never downloads it.
-const ApisFrame = lazyComponent(
-  () => severalApis.load().then((module) => module.ApisFrame),
-  () => severalApis.loaded()?.ApisFrame,
-);
+const ApisFrame = lazyComponent(severalApis, (module) => module.ApisFrame);
 
 interface ConsoleRootProps {
   profiles: readonly ApiProfile[];

@@ -7,11 +7,7 @@ import { routeModules, type RouteKey } from './route-modules';
 
 /** A page's route module's `Component`, rendered at once if start-up has already loaded it. */
 function lazyRoute(key: RouteKey) {
-  const { load, loaded } = routeModules[key];
-  return lazyComponent(
-    () => load().then((module) => module.Component),
-    () => loaded()?.Component,
-  );
+  return lazyComponent(routeModules[key], (module) => module.Component);
 }
 
 const LoginRoute = lazyRoute('login');

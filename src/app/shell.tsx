@@ -22,10 +22,7 @@ const SessionRenewal = lazy(() =>
 );
 
 // Several APIs, or a production one, only: the select API and the Production badge.
-const HeaderApi = lazyComponent(
-  () => severalApis.load().then((module) => module.HeaderApi),
-  () => severalApis.loaded()?.HeaderApi,
-);
+const HeaderApi = lazyComponent(severalApis, (module) => module.HeaderApi);
 
 /** Warn this long before the session ends by itself. */
 const EXPIRY_WARNING_MS = 5 * 60_000;

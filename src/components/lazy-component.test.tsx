@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { lazyComponent } from './lazy-component';
+import type { RememberedModule } from './lazy-module';
 
 /** Counts its mounts, and keeps a piece of state to show it was not remounted. */
 function makeTarget() {
@@ -23,10 +24,12 @@ function makeTarget() {
 describe('lazyComponent', () => {
   it('renders a component whose code has arrived on the first render, without a fallback', () => {
     const { Target } = makeTarget();
-    const Lazy = lazyComponent<{ label: string }>(
-      () => Promise.resolve(Target),
-      () => Target,
-    );
+    type Module = { Target: ComponentType<{ label: string }> };
+    const module: RememberedModule<Module> = {
+      load: () => Promise.resolve({ Target }),
+      loaded: () => ({ Target }),
+    };
+    const Lazy = lazyComponent(module, (loaded) => loaded.Target);
     render(
       <Suspense fallback={<p>Loading</p>}>
         <Lazy label="Ready" />
@@ -39,15 +42,17 @@ describe('lazyComponent', () => {
 
   it('suspends until the code arrives when it has not, then stays mounted once it is known', async () => {
     const { Target, mounts } = makeTarget();
-    let loaded: ComponentType<{ label: string }> | undefined;
-    let finish: (component: ComponentType<{ label: string }>) => void = () => undefined;
-    const Lazy = lazyComponent<{ label: string }>(
-      () =>
+    type Module = { Target: ComponentType<{ label: string }> };
+    let loaded: Module | undefined;
+    let finish: (module: Module) => void = () => undefined;
+    const module: RememberedModule<Module> = {
+      load: () =>
         new Promise((resolve) => {
           finish = resolve;
         }),
-      () => loaded,
-    );
+      loaded: () => loaded,
+    };
+    const Lazy = lazyComponent(module, (arrived) => arrived.Target);
     const { rerender } = render(
       <Suspense fallback={<p>Loading</p>}>
         <Lazy label="First" />
@@ -55,8 +60,8 @@ describe('lazyComponent', () => {
     );
     expect(screen.getByText('Loading')).toBeInTheDocument();
     await act(async () => {
-      loaded = Target;
-      finish(Target);
+      loaded = { Target };
+      finish({ Target });
       await Promise.resolve();
     });
     const button = await screen.findByRole('button', { name: 'First 0' });

@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import type { RememberedModule } from './lazy-module';
 
 /**
  * React.lazy, except that a component whose code has already arrived renders at once.
@@ -8,16 +9,20 @@ import { lazy, useState, type ComponentType } from 'react';
  * throttling). On a page's first load, whose code start-up has already awaited, that kept the
  * first rows off the screen for 300 ms after they had arrived.
  *
- * `loaded` gives the component if its code is here. A mount decides once which way it renders:
+ * `pick` takes the component from its module. A mount decides once which way it renders:
  * switching from the lazy wrapper to the component itself would remount it, losing its state.
  */
-export function lazyComponent<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  loaded: () => ComponentType<P> | undefined,
+export function lazyComponent<M, P extends object>(
+  module: RememberedModule<M>,
+  pick: (loaded: M) => ComponentType<P>,
 ): ComponentType<P> {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  const Lazy = lazy(() => module.load().then((loaded) => ({ default: pick(loaded) })));
+  const ready = () => {
+    const loaded = module.loaded();
+    return loaded === undefined ? undefined : pick(loaded);
+  };
   return function LazyComponent(props: P) {
-    const [Ready] = useState(loaded);
+    const [Ready] = useState(ready);
     return Ready ? <Ready {...props} /> : <Lazy {...props} />;
   };
 }
