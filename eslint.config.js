@@ -32,7 +32,23 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     extends: [...pluginQuery.configs['flat/recommended']],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // src/components/link.tsx: React Router's own links bring framework mode's prefetching into
+      // every page's first render.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: 'Use Link and NavLink from src/components/link.tsx (README, "Size budget").',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Playwright fixtures take `{}` when they need no other fixture.

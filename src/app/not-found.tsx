@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../components/link';
 import { useDocumentTitle } from '../components/use-document-title';
 
 export function NotFoundPage() {

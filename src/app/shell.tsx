@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type MouseEvent, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { NavLink } from '../components/link';
 import { Button } from '../components/button';
 import { lazyComponent } from '../components/lazy-component';
 import { useNow } from '../components/use-now';

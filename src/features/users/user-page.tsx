@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { ApiText } from '../../components/api-text';
 import { apiLine } from '../../lib/display-text';
 import { DateTimeText } from '../../components/data-table/cells';

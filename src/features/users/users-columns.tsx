@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { apiLine } from '../../lib/display-text';
 import {
   DateTimeText,

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { memo, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { apiLine } from '../../../lib/display-text';
 import { Button } from '../../../components/button';
 import {

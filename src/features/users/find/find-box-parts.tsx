@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { apiLine } from '../../../lib/display-text';
 import { readRecentLookups, rememberLookup } from '../recent-lookups';
 import { indexUsersFrom, suggestSeenUsers } from '../seen-users';

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { ExportSourceLoader } from '../../../components/data-table/export/export-source';
