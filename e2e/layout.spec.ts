@@ -204,4 +204,29 @@ test.describe('at 390 × 844', () => {
     await expect(filters).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByLabel('Category', { exact: true })).toHaveValue('Books');
   });
+
+  test('cards off screen are not rendered until they scroll near, yet stay in the table', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ next: '/users' });
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(status(page)).toHaveText(/^1–50 of /);
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(50);
+    // What content-visibility skips, checkVisibility reports as not rendered.
+    const rendered = (row: number) =>
+      rows.nth(row).evaluate((element) => {
+        const cell = element.querySelector('td');
+        return cell !== null && cell.checkVisibility({ contentVisibilityAuto: true });
+      });
+    expect(await rendered(0), 'the first card').toBe(true);
+    expect(await rendered(49), 'the last card, off screen').toBe(false);
+    // Still a row of the table for assistive technology and find-in-page.
+    await expect(table.getByRole('row')).toHaveCount(51);
+    await rows.nth(49).scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(49)).toBe(true);
+    const box = await rows.nth(49).boundingBox();
+    expect(box?.height ?? 0, 'the last card, at its own height').toBeGreaterThan(60);
+  });
 });
