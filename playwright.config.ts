@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, ensureTestBrowser } from './scripts/chromium';
-import { E2E_PORTS, MOCK_API_2_URL, MOCK_API_URL, SEVERAL_APIS } from './e2e/support/ports';
+import { E2E_PORTS } from './e2e/support/ports';
+import { READY_LINE } from './e2e/support/serve-all';
 
 const executablePath = ensureTestBrowser();
 
@@ -43,6 +44,8 @@ const inDemo = allInBothModes
 
 export default defineConfig({
   testDir: './e2e',
+  // Specs only: a `.test.ts` beside the support code is Vitest's (e2e/support/serve-all.test.ts).
+  testMatch: /\.spec\.ts$/,
   // Per port range, so two runs on one machine keep their own traces.
   outputDir: `test-results/e2e-${E2E_PORTS.demo}`,
   fullyParallel: true,
@@ -82,49 +85,11 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${E2E_PORTS.nginx}` },
     },
   ],
-  // `node --import tsx` rather than `npx tsx`: no npm and no second Node process per server.
-  webServer: [
-    {
-      command: `node --import tsx src/mocks/server.ts --port ${E2E_PORTS.mockApi}`,
-      url: `${MOCK_API_URL}/__demo/token`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      command: `node --import tsx src/mocks/server.ts --port ${E2E_PORTS.mockApi2}`,
-      url: `${MOCK_API_2_URL}/__demo/token`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      command: `node --import tsx e2e/support/serve-build.ts --port ${E2E_PORTS.demo}`,
-      url: `http://127.0.0.1:${E2E_PORTS.demo}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      command: `node --import tsx e2e/support/serve-build.ts --port ${E2E_PORTS.realApi} --api ${MOCK_API_URL}`,
-      url: `http://127.0.0.1:${E2E_PORTS.realApi}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      command: `node --import tsx e2e/support/serve-nginx.ts --port ${E2E_PORTS.nginx} --api ${MOCK_API_URL}`,
-      url: `http://127.0.0.1:${E2E_PORTS.nginx}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      command: `node --import tsx e2e/support/serve-build.ts --port ${E2E_PORTS.severalApis} --apis ${JSON.stringify(SEVERAL_APIS)}`,
-      url: `http://127.0.0.1:${E2E_PORTS.severalApis}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      command: `node --import tsx e2e/support/serve-nginx.ts --port ${E2E_PORTS.nginxSeveralApis} --apis ${JSON.stringify(SEVERAL_APIS)}`,
-      url: `http://127.0.0.1:${E2E_PORTS.nginxSeveralApis}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-  ],
+  // Every server at once (e2e/support/serve-all.ts): the mock APIs, the build served for each
+  // project and for several APIs, and nginx. Listed here, Playwright would start them one by one.
+  webServer: {
+    command: 'node --import tsx e2e/support/serve-all.ts',
+    wait: { stdout: new RegExp(READY_LINE) },
+    timeout: 150_000,
+  },
 });

@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { E2E_PORTS, MOCK_API_2_URL, MOCK_API_URL, SEVERAL_APIS } from './ports';
+
+/**
+ * Starts every server an end-to-end run needs at once, and prints READY_LINE when all of them
+ * answer. Playwright starts the servers of its `webServer` list one after another, each waiting
+ * for the one before to answer: about 9 s for these seven, where together they take as long as the
+ * slowest. Playwright starts this script (playwright.config.ts) and, at the end of the run, stops
+ * its process group, these servers included.
+ */
+
+export interface E2EServer {
+  name: string;
+  /** The script to run with `node --import tsx`, and its arguments. */
+  args: string[];
+  /** Answers (any HTTP status) once the server is up. */
+  url: string;
+}
+
+const app = (port: number) => `http://127.0.0.1:${port}/`;
+
+export const E2E_SERVERS: readonly E2EServer[] = [
+  {
+    name: 'mock API',
+    args: ['src/mocks/server.ts', '--port', String(E2E_PORTS.mockApi)],
+    url: `${MOCK_API_URL}/__demo/token`,
+  },
+  {
+    name: 'second mock API',
+    args: ['src/mocks/server.ts', '--port', String(E2E_PORTS.mockApi2)],
+    url: `${MOCK_API_2_URL}/__demo/token`,
+  },
+  {
+    name: 'demo build',
+    args: ['e2e/support/serve-build.ts', '--port', String(E2E_PORTS.demo)],
+    url: app(E2E_PORTS.demo),
+  },
+  {
+    name: 'real-API build',
+    args: [
+      'e2e/support/serve-build.ts',
+      '--port',
+      String(E2E_PORTS.realApi),
+      '--api',
+      MOCK_API_URL,
+    ],
+    url: app(E2E_PORTS.realApi),
+  },
+  {
+    name: 'nginx',
+    args: ['e2e/support/serve-nginx.ts', '--port', String(E2E_PORTS.nginx), '--api', MOCK_API_URL],
+    url: app(E2E_PORTS.nginx),
+  },
+  {
+    name: 'several-APIs build',
+    args: [
+      'e2e/support/serve-build.ts',
+      '--port',
+      String(E2E_PORTS.severalApis),
+      '--apis',
+      SEVERAL_APIS,
+    ],
+    url: app(E2E_PORTS.severalApis),
+  },
+  {
+    name: 'several-APIs nginx',
+    args: [
+      'e2e/support/serve-nginx.ts',
+      '--port',
+      String(E2E_PORTS.nginxSeveralApis),
+      '--apis',
+      SEVERAL_APIS,
+    ],
+    url: app(E2E_PORTS.nginxSeveralApis),
+  },
+];
+
+export const READY_LINE = 'All end-to-end servers are ready';
+const START_TIMEOUT_MS = 120_000;
+
+/**
+ * Whether anything answers at `url` (a server left over from another run, say). Not `fetch`: it
+ * refuses the ports the Fetch standard calls bad, 4190 among them (E2E_PORT_BASE's default + 10).
+ */
+function answers(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = get(url, { timeout: 2_000 }, (response) => {
+      response.resume();
+      resolve(true);
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(false));
+  });
+}
+
+async function waitUntilAnswering(server: E2EServer, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await answers(server.url))) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The ${server.name} server exited before answering at ${server.url}.`);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The ${server.name} server did not answer at ${server.url} within ${START_TIMEOUT_MS / 1000} s.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Starts the servers together; resolves once every one answers, with a way to stop them all. */
+export async function serveAll(
+  servers: readonly E2EServer[] = E2E_SERVERS,
+): Promise<{ stop: () => void }> {
+  // As Playwright's own webServer check: a port in use means another run, not this one's server.
+  const inUse = await Promise.all(servers.map((server) => answers(server.url)));
+  const taken = servers.filter((_, index) => inUse[index]);
+  if (taken.length > 0) {
+    throw new Error(
+      `Already in use: ${taken.map((server) => server.url).join(', ')}. Stop what runs there, or move this run's ports with E2E_PORT_BASE.`,
+    );
+  }
+  const started = servers.map((server) => ({
+    server,
+    // `node --import tsx`: no npm and no second Node process per server. Their output is this
+    // script's, which Playwright shows.
+    child: spawn(process.execPath, ['--import', 'tsx', ...server.args], { stdio: 'inherit' }),
+  }));
+  const stop = () => {
+    for (const { child } of started) child.kill('SIGTERM');
+  };
+  try {
+    await Promise.all(started.map(({ server, child }) => waitUntilAnswering(server, child)));
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { stop };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  serveAll().then(
+    ({ stop }) => {
+      // Playwright stops the whole process group; a signal to this script alone stops them too.
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+        process.once(signal, () => {
+          stop();
+          process.exit(1);
+        });
+      }
+      console.log(READY_LINE);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
