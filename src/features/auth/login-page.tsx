@@ -1,13 +1,13 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
 import { useNow } from '../../components/use-now';
-import { showBidiControls } from '../../lib/display-text';
 import { refusalProblem } from './refusal';
 import { safeNextPath } from './safe-next';
 import { useSessionState, useSessionStore } from './session-context';
 import type { SessionEndReason } from './session-store';
 import { parseToken } from './token';
+import { TokenField } from './token-field';
 import { TokenSummary } from './token-summary';
 import { useDocumentTitle } from '../../components/use-document-title';
 
@@ -43,8 +43,6 @@ export function LoginPage({ apiName, mintDemoToken, api }: LoginPageProps) {
     refusal ? refusalProblem(refusal.message, apiName) : null,
   );
   const [busy, setBusy] = useState(false);
-  const tokenId = useId();
-  const hintId = useId();
   // Keeps the preview's "expires in" current while the page stays open.
   const nowMs = useNow(15_000);
   const preview = input.trim() === '' ? null : parseToken(input, nowMs);
@@ -102,37 +100,16 @@ export function LoginPage({ apiName, mintDemoToken, api }: LoginPageProps) {
           </p>
         )}
         <form onSubmit={onSubmit} className="space-y-3" noValidate>
-          <div className="space-y-1">
-            <label htmlFor={tokenId} className="block text-sm font-medium">
-              Access token
-            </label>
-            <textarea
-              id={tokenId}
-              aria-describedby={hintId}
-              value={input}
-              onChange={(event) => {
-                setInput(event.target.value);
-                setProblem(null);
-              }}
-              rows={5}
-              spellCheck={false}
-              autoComplete="off"
-              autoCapitalize="off"
-              className="w-full rounded-md border border-slate-300 bg-white p-2 font-mono text-xs break-all dark:border-slate-600 dark:bg-slate-950"
-            />
-            <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-              Paste a JWT bearer token. A leading “Bearer ” is fine.
-            </p>
-          </div>
-          {problem && (
-            <p
-              role="alert"
-              className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
-            >
-              {/* It may quote the token's header (its "alg"). */}
-              {showBidiControls(problem)}
-            </p>
-          )}
+          <TokenField
+            value={input}
+            onChange={(value) => {
+              setInput(value);
+              setProblem(null);
+            }}
+            rows={5}
+            hint="Paste a JWT bearer token. A leading “Bearer ” is fine."
+            problem={problem}
+          />
           {preview?.ok && <TokenSummary claims={preview.claims} nowMs={nowMs} />}
           <label className="flex items-center gap-2 text-sm">
             <input

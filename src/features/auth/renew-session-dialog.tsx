@@ -3,10 +3,11 @@ import * as v from 'valibot';
 import { Button } from '../../components/button';
 import { isApiError } from '../../lib/api-error';
 import { createApiClient, getApiClient } from '../../lib/api-client';
-import { apiLine, showBidiControls } from '../../lib/display-text';
+import { apiLine } from '../../lib/display-text';
 import { refusalProblem } from './refusal';
 import { useSessionState, useSessionStore } from './session-context';
 import { describeSubject, parseToken } from './token';
+import { TokenField } from './token-field';
 
 interface RenewSessionDialogProps {
   /** The API signed into, as the header names it. */
@@ -34,7 +35,6 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
   const claims = session?.claims ?? renewable?.claims;
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const tokenId = useId();
   const [input, setInput] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -103,32 +103,15 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
           to carry on where you are: nothing on the page is lost. A token for someone else signs
           them in afresh.
         </p>
-        <div className="space-y-1">
-          <label htmlFor={tokenId} className="block text-sm font-medium">
-            Access token
-          </label>
-          <textarea
-            id={tokenId}
-            value={input}
-            onChange={(event) => {
-              setInput(event.target.value);
-              setProblem(null);
-            }}
-            rows={4}
-            spellCheck={false}
-            autoComplete="off"
-            autoCapitalize="off"
-            className="w-full rounded-md border border-slate-300 bg-white p-2 font-mono text-xs break-all dark:border-slate-600 dark:bg-slate-950"
-          />
-        </div>
-        {problem && (
-          <p
-            role="alert"
-            className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
-          >
-            {showBidiControls(problem)}
-          </p>
-        )}
+        <TokenField
+          value={input}
+          onChange={(value) => {
+            setInput(value);
+            setProblem(null);
+          }}
+          rows={4}
+          problem={problem}
+        />
         {checking && (
           <p role="status" className="text-sm">
             Checking the token with {apiName}…
