@@ -5,7 +5,7 @@ import { Button } from '../button';
 import { ModalDialog } from '../modal-dialog';
 import { useCopy } from '../use-copy';
 import type { MenuPopupProps } from './menu-button';
-import { onMenuKeyDown } from './menu-keys';
+import { MenuItem, MenuPanel, MenuSeparator } from './menu-popup';
 import type { ViewsMenuProps } from './view-options';
 import {
   checkViewName,
@@ -87,77 +87,48 @@ export function ViewsMenuPopup(props: ViewsMenuPopupProps) {
     return problem;
   }
 
-  const focusIfActive = (index: number) => (element: HTMLElement | null) => {
-    if (index === current && element && element !== document.activeElement) element.focus();
-  };
-  const itemClass =
-    'flex cursor-default items-center gap-2 px-3 py-1.5 outline-none focus:bg-slate-100 dark:focus:bg-slate-700';
-  const noteId = `${props.menuId}-note`;
   const viewCount = saved.views.length;
+  const menu = {
+    labels: items.map((item) => item.label),
+    current,
+    move: setActive,
+    activate,
+    close: () => close(true),
+  };
 
   return (
     <>
       {openAt !== null && (
-        <div
-          onMouseDown={(event) => event.preventDefault()}
-          className="absolute right-0 z-20 mt-1 w-72 rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-800"
+        <MenuPanel
+          popup={props}
+          menu={menu}
+          width="w-72"
+          scrolls
+          note={
+            stored.problem ??
+            (viewCount === 0
+              ? 'No saved views yet. A view keeps the filters, sort, rows per page, columns, widths and density.'
+              : 'Saved in this browser; signing out keeps them.')
+          }
         >
-          <div
-            id={props.menuId}
-            role="menu"
-            aria-labelledby={props.buttonId}
-            aria-describedby={noteId}
-            onKeyDown={(event) =>
-              onMenuKeyDown(event, {
-                labels: items.map((item) => item.label),
-                current,
-                move: setActive,
-                activate,
-                close: () => close(true),
-              })
-            }
-            className="max-h-80 overflow-y-auto"
-          >
-            {items.map((item, index) => (
-              <div key={item.view?.id ?? item.label}>
-                {index === viewCount && viewCount > 0 && (
-                  <div
-                    role="separator"
-                    className="my-1 border-t border-slate-200 dark:border-slate-700"
-                  />
+          {items.map((item, index) => (
+            <div key={item.view?.id ?? item.label}>
+              {index === viewCount && viewCount > 0 && <MenuSeparator />}
+              <MenuItem index={index} menu={menu}>
+                <bdi className="min-w-0 truncate">{item.label}</bdi>
+                {item.view && item.view.id === saved.defaultId && (
+                  // Not part of the name, which is the view's as saved; Manage views says it too.
+                  <span
+                    aria-hidden="true"
+                    className="ml-auto text-xs text-slate-600 dark:text-slate-300"
+                  >
+                    default
+                  </span>
                 )}
-                <div
-                  ref={focusIfActive(index)}
-                  role="menuitem"
-                  tabIndex={-1}
-                  onClick={() => activate(index)}
-                  onMouseMove={() => current !== index && setActive(index)}
-                  className={itemClass}
-                >
-                  <bdi className="min-w-0 truncate">{item.label}</bdi>
-                  {item.view && item.view.id === saved.defaultId && (
-                    // Not part of the name, which is the view's as saved; Manage views says it too.
-                    <span
-                      aria-hidden="true"
-                      className="ml-auto text-xs text-slate-600 dark:text-slate-300"
-                    >
-                      default
-                    </span>
-                  )}
-                </div>
-              </div>
-            ))}
-          </div>
-          <p
-            id={noteId}
-            className="border-t border-slate-200 px-3 pt-1.5 pb-1 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300"
-          >
-            {stored.problem ??
-              (viewCount === 0
-                ? 'No saved views yet. A view keeps the filters, sort, rows per page, columns, widths and density.'
-                : 'Saved in this browser; signing out keeps them.')}
-          </p>
-        </div>
+              </MenuItem>
+            </div>
+          ))}
+        </MenuPanel>
       )}
       {dialog === 'save' && (
         <SaveViewDialog
