@@ -43,7 +43,8 @@ export default tseslint.config(
             {
               name: 'react-router',
               importNames: ['Link', 'NavLink'],
-              message: 'Use Link and NavLink from src/components/link.tsx (README, "Latest figures").',
+              message:
+                'Use Link and NavLink from src/components/link.tsx (README, "Latest figures").',
             },
           ],
         },
