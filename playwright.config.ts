@@ -24,7 +24,8 @@ const executablePath = ensureTestBrowser();
  * The rule: a behaviour runs where it can differ. The mock's handlers are one set for both hosts
  * and unit-tested, and the page code is the same build, so a plain UI test in demo would only
  * repeat its real-api run; a test that depends on the transport, the worker or the mode runs in
- * both. A test tagged @real-api-only needs the real server (hangs, slow-loris, a shell's curl).
+ * both. A test tagged @real-api-only needs the real server (hangs, slow-loris, a shell's curl,
+ * a scenario that outlives a page load).
  *
  * `npm run test:e2e:all` (E2E_ALL_IN_BOTH_MODES=1) runs the full matrix: every spec in both
  * projects, plus nginx.

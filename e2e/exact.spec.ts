@@ -6,7 +6,8 @@ import { expect, test, type Page } from './support/fixtures';
  * scenario answers 19.999 where the default answers 20.00), a user's fields the console does not
  * know (the mock's `role`, and a scenario's `status`), a product as a link, and a category filter
  * that waits for a word, not a part of one. Against the standalone mock over HTTP: the transport
- * does not change any of it.
+ * does not change any of it. The tests that set a scenario and then load a page are the real
+ * server's only: the demo's mock lives in the page, and a page load starts it afresh.
  */
 
 const productsTable = (page: Page) => page.getByRole('table', { name: 'Products' });
@@ -28,7 +29,7 @@ function productRequests(page: Page): URLSearchParams[] {
   return sent;
 }
 
-test('shows 19.999 as 19.999, and a link and the boxes filter on it as sent', async ({
+test('shows 19.999 as 19.999, and a link and the boxes filter on it as sent @real-api-only', async ({
   page,
   signIn,
   setScenario,
@@ -76,7 +77,7 @@ test('shows the default prices with two decimals, 20 as 20.00', async ({ page, s
   expect(new Set(shown)).toEqual(new Set(['20.00']));
 });
 
-test('Raw JSON and Copy JSON show the user as the API sent it, unknown fields included', async ({
+test('Raw JSON and Copy JSON show the user as the API sent it, unknown fields included @real-api-only', async ({
   page,
   signIn,
   setScenario,
