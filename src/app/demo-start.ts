@@ -2,11 +2,7 @@ import type { DemoControls } from './environment';
 
 /** The mock API and its signing secret are downloaded only in demo mode. */
 export async function startDemo(apiBaseUrl: string): Promise<DemoControls> {
-  const [{ startDemoWorker }, { mintDemoToken }, { PRODUCT_CATEGORIES }] = await Promise.all([
-    import('../mocks/browser'),
-    import('../mocks/jwt'),
-    import('../mocks/word-lists'),
-  ]);
+  const { startDemoWorker, mintDemoToken, PRODUCT_CATEGORIES } = await import('../mocks/browser');
   await startDemoWorker();
   return {
     categories: [...PRODUCT_CATEGORIES],
