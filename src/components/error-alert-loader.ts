@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ErrorAlertProps } from './error-alert';
-import { lazyModule } from './lazy-module';
+import { rememberedModule } from './lazy-module';
 
 /**
  * The full error alert (explanations, countdown, Copy request ID, Copy as curl) is not on any
@@ -8,18 +8,15 @@ import { lazyModule } from './lazy-module';
  * signed-in layout) and, should that not have happened yet, when a failure is shown (QueryAlert).
  * Its own module, so that the layout can preload it without the alert code.
  */
-export const loadErrorAlert = lazyModule(() =>
-  import('./error-alert').then((module) => {
-    loaded = module.ErrorAlert;
-    return module.ErrorAlert;
-  }),
+const errorAlert = rememberedModule<ComponentType<ErrorAlertProps>>(() =>
+  import('./error-alert').then((module) => module.ErrorAlert),
 );
 
-let loaded: ComponentType<ErrorAlertProps> | null = null;
+export const loadErrorAlert = errorAlert.load;
 
 /** The alert, if it has arrived. */
 export function loadedErrorAlert(): ComponentType<ErrorAlertProps> | null {
-  return loaded;
+  return errorAlert.loaded() ?? null;
 }
 
 export function preloadErrorAlert(): void {

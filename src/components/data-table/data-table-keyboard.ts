@@ -6,12 +6,12 @@ import {
   type KeyboardEvent,
   type MouseEvent as ReactMouseEvent,
 } from 'react';
-import { lazyModule } from '../lazy-module';
+import { rememberedModule } from '../lazy-module';
 import type { KeyInput, RowKeyContext } from './row-keys';
 
+type RowKeys = typeof import('./row-keys');
 /** The key handling itself: loaded when the table first takes the focus; then at hand here. */
-let keys: typeof import('./row-keys') | undefined;
-const loadRowKeys = lazyModule(() => import('./row-keys').then((module) => (keys = module)));
+const rowKeys = rememberedModule<RowKeys>(() => import('./row-keys'));
 /** Keys the table handles: taken from the browser (no scrolling) even before that has loaded. */
 const TABLE_KEYS = /^(Arrow(Down|Up|Left|Right)|Home|End|j|k)$/;
 
@@ -40,13 +40,13 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
     currentState !== null && rowIds.includes(currentState) ? currentState : (rowIds[0] ?? null);
   const body = useRef<HTMLTableSectionElement>(null);
   // The focus across pages and back to a row opened (row-keys.ts): nothing to do before it loads.
-  useEffect(() => keys?.afterRows(body.current, rowIds), [rowIds]);
+  useEffect(() => rowKeys.loaded()?.afterRows(body.current, rowIds), [rowIds]);
 
   const activate =
     onActivate &&
     ((id: string) => {
       const at = location.pathname + location.search;
-      void loadRowKeys().then(
+      void rowKeys.load().then(
         (module) => module.rememberOpenedRow(at, id),
         () => undefined,
       );
@@ -69,10 +69,11 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
       event.preventDefault();
     }
     // At once when loaded: `[`/`]` must be seen before the page they turn comes in.
-    const run = (module: typeof keys & object, key: KeyInput) => module[which](key, context);
-    if (keys) run(keys, input);
+    const run = (module: RowKeys, key: KeyInput) => module[which](key, context);
+    const loaded = rowKeys.loaded();
+    if (loaded) run(loaded, input);
     else
-      void loadRowKeys().then(
+      void rowKeys.load().then(
         // Keys pressed before the handlers arrived are replayed in order, each from where the one
         // before left the focus (j j is two rows down, not one).
         (module) => {
@@ -85,7 +86,7 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
   }
 
   function onBodyFocus(event: FocusEvent<HTMLTableSectionElement>) {
-    void loadRowKeys().catch(() => undefined);
+    void rowKeys.load().catch(() => undefined);
     const row = (event.target as HTMLElement).closest<HTMLTableRowElement>('tr[data-row-id]');
     if (row?.dataset.rowId) setCurrent(row.dataset.rowId);
   }
@@ -93,7 +94,7 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
   function onBodyClick(event: ReactMouseEvent<HTMLTableSectionElement>) {
     if (!activate || event.button !== 0 || event.defaultPrevented) return;
     const target = event.target as HTMLElement;
-    void loadRowKeys().then(
+    void rowKeys.load().then(
       (module) => module.onBodyClick(target, activate),
       () => undefined,
     );
