@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { get } from 'node:http';
+import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { answerStatus, waitForServer } from '../../scripts/wait-for-server';
 import { E2E_PORTS, MOCK_API_2_URL, MOCK_API_URL, SEVERAL_APIS } from './ports';
 
 /**
@@ -15,7 +15,7 @@ export interface E2EServer {
   name: string;
   /** The script to run with `node --import tsx`, and its arguments. */
   args: string[];
-  /** Answers (any HTTP status) once the server is up. */
+  /** Answers with a 2xx once the server is up. */
   url: string;
 }
 
@@ -80,42 +80,14 @@ export const E2E_SERVERS: readonly E2EServer[] = [
 export const READY_LINE = 'All end-to-end servers are ready';
 const START_TIMEOUT_MS = 120_000;
 
-/**
- * Whether anything answers at `url` (a server left over from another run, say). Not `fetch`: it
- * refuses the ports the Fetch standard calls bad, 4190 among them (E2E_PORT_BASE's default + 10).
- */
-function answers(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const request = get(url, { timeout: 2_000 }, (response) => {
-      response.resume();
-      resolve(true);
-    });
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(false));
-  });
-}
-
-async function waitUntilAnswering(server: E2EServer, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await answers(server.url))) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The ${server.name} server exited before answering at ${server.url}.`);
-    }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `The ${server.name} server did not answer at ${server.url} within ${START_TIMEOUT_MS / 1000} s.`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Starts the servers together; resolves once every one answers, with a way to stop them all. */
 export async function serveAll(
   servers: readonly E2EServer[] = E2E_SERVERS,
 ): Promise<{ stop: () => void }> {
   // As Playwright's own webServer check: a port in use means another run, not this one's server.
-  const inUse = await Promise.all(servers.map((server) => answers(server.url)));
+  const inUse = await Promise.all(
+    servers.map(async (server) => (await answerStatus(server.url)) !== null),
+  );
   const taken = servers.filter((_, index) => inUse[index]);
   if (taken.length > 0) {
     throw new Error(
@@ -132,7 +104,11 @@ export async function serveAll(
     for (const { child } of started) child.kill('SIGTERM');
   };
   try {
-    await Promise.all(started.map(({ server, child }) => waitUntilAnswering(server, child)));
+    await Promise.all(
+      started.map(({ server, child }) =>
+        waitForServer(server.url, child, `The ${server.name} server`, START_TIMEOUT_MS),
+      ),
+    );
   } catch (error) {
     stop();
     throw error;

@@ -1,6 +1,7 @@
 import { SortedSearch, type SearchPage } from '../../src/features/users/find/sorted-search';
 import { median } from './pages';
-import { demoToken, startNode, stopChild, waitFor } from './servers';
+import { waitForServer } from '../wait-for-server';
+import { demoToken, startNode, stopChild } from './servers';
 
 /**
  * Find's search against the standalone mock over HTTP, with latency added to every request (the
@@ -59,7 +60,7 @@ export async function runFindBench(options: {
       'The mock API',
     );
     try {
-      await waitFor(`${apiUrl}/__demo/token?variant=valid`, api, 'The mock API');
+      await waitForServer(`${apiUrl}/__demo/token?variant=valid`, api, 'The mock API');
       const token = await demoToken(apiUrl);
       const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
       const times: number[] = [];

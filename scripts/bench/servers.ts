@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { waitForServer } from '../wait-for-server';
 
 /**
  * The two servers the browser part of the benchmark needs, as separate processes so their work
@@ -31,21 +32,6 @@ export function startNode(args: string[], label: string): ChildProcess {
     }
   });
   return child;
-}
-
-export async function waitFor(url: string, child: ChildProcess, label: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${label} stopped before it answered ${url}.`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${label} did not answer ${url} within 60 s.`);
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {
@@ -82,13 +68,13 @@ export async function startServers(
       'The mock API',
     );
     children.push(api);
-    await waitFor(`${apiUrl}/__demo/token?variant=valid`, api, 'The mock API');
+    await waitForServer(`${apiUrl}/__demo/token?variant=valid`, api, 'The mock API');
     const app = startNode(
       ['e2e/support/serve-build.ts', '--port', String(appPort), '--api', apiUrl],
       'The preview server',
     );
     children.push(app);
-    await waitFor(`${appUrl}/`, app, 'The preview server');
+    await waitForServer(`${appUrl}/`, app, 'The preview server');
   } catch (error) {
     await stop();
     throw error;
