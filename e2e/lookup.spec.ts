@@ -1,3 +1,4 @@
+import { nextCopiedText, recordClipboard } from './support/clipboard';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -67,4 +68,57 @@ test('finding 5: a line with spaces is one entry, a name or a name with its addr
   await expect(rows.nth(2)).toContainText('Émile Zola');
   // A comma between two names is part of one entry: only addresses and ids are split there.
   await expect(rows.nth(3).locator('td').first()).toHaveText('Mårten Okafor, Ada Lovelace');
+});
+
+test('finding 6: fields the console does not know are listed under Other fields, as the API varies', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/users/user_grace_hopper' });
+  const other = page.getByRole('region', { name: 'Other fields' });
+  // The mock's default API adds `role` only.
+  await expect(other).toContainText('role');
+  await expect(other).not.toContainText('last_login');
+  // Another API adds what a "can't log in" ticket needs, one of them nested.
+  await setScenario(token, {
+    userFields: {
+      status: 'locked',
+      locked: true,
+      last_login: '2026-11-20T08:15:00Z',
+      mfa: { methods: ['totp'] },
+    },
+  });
+  await page.reload();
+  await expect(other).toContainText('status');
+  await expect(other).toContainText('locked');
+  await expect(other).toContainText('true');
+  await expect(other).toContainText('2026-11-20T08:15:00Z');
+  await expect(other).toContainText('"totp"');
+  // Raw JSON stays, with the same fields.
+  await page.getByRole('button', { name: 'Raw JSON' }).click();
+  await expect(page.getByText('"last_login"')).toBeVisible();
+});
+
+test('finding 7: Copy for ticket hands the person over in one block', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  await recordClipboard(page);
+  const token = await signIn({ next: '/account' });
+  await setScenario(token, { userFields: { status: 'suspended' } });
+  await page.goto('/users/user_grace_hopper');
+  await page.getByRole('button', { name: 'Copy for ticket' }).click();
+  const text = await nextCopiedText(page, 0);
+  expect(text).toContain('- ID: `user_grace_hopper`');
+  expect(text).toContain('- Name: `Grace Hopper`');
+  expect(text).toContain('- E-mail: `grace.hopper@example.org`');
+  expect(text).toContain('- Created (UTC): 2022-09-09T09:00:00.000Z');
+  expect(text).toMatch(/- Console link: `https?:\/\/[^`]+\/users\/user_grace_hopper`/);
+  expect(text).toMatch(/- API: .+ \(`https?:\/\/[^`]+`\)/);
+  expect(text).toContain('  - `status`: `suspended`');
+  expect(text).toContain('  - `role`: `');
+  expect(text).toContain('  - `profile.location`: `Arlington, United States`');
+  expect(text).not.toContain(token);
 });
