@@ -1,3 +1,4 @@
+import { mintDemoToken } from '../src/mocks/jwt';
 import { nextCopiedText, recordClipboard } from './support/clipboard';
 import { expect, test, type Page } from './support/fixtures';
 
@@ -121,4 +122,39 @@ test('finding 7: Copy for ticket hands the person over in one block', async ({
   expect(text).toContain('  - `role`: `');
   expect(text).toContain('  - `profile.location`: `Arlington, United States`');
   expect(text).not.toContain(token);
+});
+
+test('finding 8: the session-ended dialog keeps the page in view and says why it ended', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  await page.clock.install();
+  await signIn({ next: '/users/user_grace_hopper' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Grace Hopper' });
+  await expect(heading).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Renew session' });
+
+  await page.clock.fastForward('01:01:00');
+  await expect(dialog).toContainText(/The token expired at \d\d:\d\d UTC/);
+  // The page is still there to see, dimmed and out of reach until renewed.
+  await expect(page.locator('h1', { hasText: 'Grace Hopper' })).toBeVisible();
+  await expect(page.locator('[inert]')).toContainText('Grace Hopper');
+
+  // Minted for the page's clock, an hour on.
+  const fresh = await mintDemoToken(
+    'valid',
+    Math.floor((await page.evaluate(() => Date.now())) / 1000),
+  );
+  await dialog.getByLabel('Access token').fill(fresh);
+  await dialog.getByRole('button', { name: 'Renew' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // A token the API refuses (revoked) is told apart from an expired one.
+  await setScenario(fresh, { fail: { path: '/', status: 401, count: 5 } });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(dialog).toContainText(
+    /The API refused the token \(401\): “[^”]+”\.? Request ID req_/,
+  );
+  await expect(page.locator('h1', { hasText: 'Grace Hopper' })).toBeVisible();
 });

@@ -25,7 +25,7 @@ function otherPersonToken(secret = DEMO_SIGNING_SECRET): Promise<string> {
 }
 
 // Changed on purpose (ui-contract §1, renewal in place): a session that ends on a page no longer
-// sends the person to /login; the page stays, hidden, under Renew session, which offers the way
+// sends the person to /login; the page stays, dimmed and inert, under Renew session, which offers the way
 // to the sign-in page with the same `next` and message as before.
 test('the session warns before it ends and then ends by itself', async ({ page, signIn }) => {
   await page.clock.install();
@@ -38,7 +38,8 @@ test('the session warns before it ends and then ends by itself', async ({ page, 
   await page.clock.fastForward('05:00');
   await expect(renewDialog(page)).toBeVisible();
   await expect(renewDialog(page)).toContainText('Your session has ended');
-  await expect(page.getByRole('table')).toBeHidden();
+  // In view, dimmed and inert, under the dialog (issue 31, finding 8).
+  await expect(page.locator('[inert] table')).toBeVisible();
   await expect(page).toHaveURL(/\/users\?page=2$/);
   await renewDialog(page).getByRole('button', { name: 'Go to sign-in' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fusers%3Fpage%3D2$/);
@@ -238,8 +239,8 @@ test('a session that ends on a page is renewed in place: dialog, filter and scro
 
   await page.clock.fastForward('01:01:00');
   await expect(renewDialog(page)).toBeVisible();
-  // Nothing of the page shows while nobody is signed in.
-  await expect(page.getByRole('table', { name: 'Products' })).toBeHidden();
+  // The page stays in view, dimmed and inert, while nobody is signed in.
+  await expect(page.locator('[inert] table')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
   // Escape does not leave it: there is no page to go back to until it is renewed.
   await page.keyboard.press('Escape');

@@ -4,7 +4,9 @@ import { Button } from '../../components/button';
 import { isApiError } from '../../lib/api-error';
 import { createApiClient, getApiClient } from '../../lib/api-client';
 import { apiLine } from '../../lib/display-text';
+import { requestLog } from '../../lib/request-log';
 import { refusalProblem } from './refusal';
+import { sessionEndReason } from './session-end-reason';
 import { useSessionState, useSessionStore } from './session-context';
 import { describeSubject, parseToken } from './token';
 import { TokenField } from './token-field';
@@ -22,7 +24,8 @@ interface RenewSessionDialogProps {
  * Renew session: a new token taken without leaving the page. A modal dialog on the native
  * `<dialog>` element (WAI-ARIA APG dialog pattern). While the session is still on it closes like
  * any dialog; once it has ended there is no page to go back to, so it only leaves by renewing or
- * by going to the sign-in page (Escape is refused), and its opaque backdrop hides the page's data.
+ * by going to the sign-in page (Escape is refused). The page stays in view under it, dimmed and
+ * inert, and the dialog says why the session ended (session-end-reason.ts).
  *
  * The token is first shown to the API (one small request) and only taken once the API answers:
  * a refused token never replaces a working one, and an ended page is never shown again for a
@@ -33,6 +36,10 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
   const { session, renewable } = useSessionState();
   const ended = session === null;
   const claims = session?.claims ?? renewable?.claims;
+  // Read when it ended: the request that was refused is the log's last 401 by then.
+  const [endReason] = useState(() =>
+    sessionEndReason(store.getState().endReason, claims?.exp, requestLog.entries()),
+  );
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [input, setInput] = useState('');
@@ -84,7 +91,7 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
         else onClose();
       }}
       className={`m-auto w-[min(36rem,calc(100vw-2rem))] max-w-none rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 ${
-        ended ? 'backdrop:bg-slate-950' : 'backdrop:bg-slate-950/60'
+        ended ? 'backdrop:bg-slate-950/50' : 'backdrop:bg-slate-950/60'
       }`}
     >
       <form onSubmit={onSubmit} className="space-y-3 p-4" noValidate>
@@ -92,7 +99,7 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
           Renew session
         </h2>
         <p className="text-sm">
-          {ended ? 'Your session has ended. ' : 'Your session ends soon. '}
+          {ended ? `Your session has ended. ${endReason} ` : 'Your session ends soon. '}
           Paste a new token
           {claims && (
             <>
