@@ -12,6 +12,7 @@ import {
   usersExportPageQueryOptions,
   usersKeys,
   usersListQueryOptions,
+  usersSearchPageQueryOptions,
 } from './users-api';
 
 const BASE = 'https://api.example.com';
@@ -111,6 +112,27 @@ describe('usersListQueryOptions', () => {
     await expect(
       queryClient().fetchQuery(usersListQueryOptions({ page: 1, limit: 50 })),
     ).rejects.toMatchObject({ kind: 'schema', message: expect.stringMatching(/meta\.total/) });
+  });
+
+  it('refuses an implausible total (over 10^9 rows) as a broken answer, for every list read', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, () =>
+        HttpResponse.json({
+          data: [user],
+          meta: { total: Number.MAX_SAFE_INTEGER, page: 1, limit: 1 },
+        }),
+      ),
+    );
+    const refused = (read: Promise<unknown>) =>
+      expect(read).rejects.toMatchObject({
+        kind: 'schema',
+        message: expect.stringMatching(/meta\.total: more than 1,000,000,000 rows/),
+      });
+    await refused(queryClient().fetchQuery(usersListQueryOptions({ page: 1, limit: 1 })));
+    await refused(
+      queryClient().fetchQuery(usersSearchPageQueryOptions({ page: 1, limit: 1, sort: 'email' })),
+    );
+    await refused(queryClient().fetchQuery(usersExportPageQueryOptions({ page: 1, limit: 1 })));
   });
 });
 
