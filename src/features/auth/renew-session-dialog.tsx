@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../components/button';
 import { isApiError } from '../../lib/api-error';
-import { createApiClient, getApiClient } from '../../lib/api-client';
+import { apiClientFor, createApiClient, type ApiClient } from '../../lib/api-client';
 import { apiLine } from '../../lib/display-text';
 import { requestLog } from '../../lib/request-log';
 import { refusalProblem } from './refusal';
@@ -33,6 +34,8 @@ interface RenewSessionDialogProps {
  */
 export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionDialogProps) {
   const store = useSessionStore();
+  // This dialog's profile's API, even should another become current while the check runs.
+  const api = apiClientFor(useQueryClient());
   const { session, renewable } = useSessionState();
   const ended = session === null;
   const claims = session?.claims ?? renewable?.claims;
@@ -62,7 +65,7 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
     }
     setChecking(true);
     setProblem(null);
-    const outcome = await checkWithApi(parsed.token, apiName);
+    const outcome = await checkWithApi(api, parsed.token, apiName);
     setChecking(false);
     if (outcome !== null) {
       setProblem(outcome);
@@ -143,8 +146,11 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
  * One small request with the new token: null when the API took it (an answer, or a refusal of
  * this one resource, which comes after authentication), else what to tell the person.
  */
-async function checkWithApi(token: string, apiName: string): Promise<string | null> {
-  const client = getApiClient();
+async function checkWithApi(
+  client: ApiClient,
+  token: string,
+  apiName: string,
+): Promise<string | null> {
   const probe = createApiClient({
     baseUrl: client.baseUrl,
     timeoutMs: client.timeoutMs,
