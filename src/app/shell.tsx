@@ -34,6 +34,8 @@ const DemoPanel = lazy(() =>
 );
 
 const NAV_ITEMS = [
+  // Either half of it works with either scope (the other half says what it lacks).
+  { to: '/overview', label: 'Overview', scope: ':read' },
   { to: '/users', label: 'Users', scope: 'users:read' },
   { to: '/products', label: 'Products', scope: 'products:read' },
   { to: '/account', label: 'Account', scope: 'account:read' },

@@ -83,9 +83,10 @@ export class RankCounter<T> {
 
   /** The first and last pages: the total, the direction, and the first and last keys. */
   async extent(): Promise<Extent> {
-    if (this.total === undefined) await this.read(1);
+    // One at a time through `parallel` too: every read goes through the caller's pool.
+    if (this.total === undefined) await this.parallel([() => this.read(1)]);
     const last = this.lastPage();
-    if (last > 1) await this.read(last);
+    if (last > 1) await this.parallel([() => this.read(last)]);
     const first = this.pages.get(1)?.keys[0];
     const lastKey = this.pages.get(last)?.keys.at(-1);
     // Learnt, not assumed; equal ends leave nothing to learn.
