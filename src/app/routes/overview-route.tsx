@@ -1,3 +1,8 @@
+// As find-route.tsx does: reaching the Users and Products pages' modules keeps the bundler from
+// splitting what the overview shares with them (a button, the refresh status, the API client)
+// into extra chunks on those pages' first render. Nothing of the overview is added to them.
+import './users-route';
+import './products-route';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { OverviewPage } from '../../features/overview/overview-page';

@@ -55,7 +55,7 @@ export function BarChart({ name, keyHeader, countHeader, noun, bars, summary }: 
       className="space-y-2 rounded-md border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
     >
       <figcaption className="space-y-1">
-        <h2 id={headingId} className="text-base font-semibold">
+        <h2 id={headingId} className="text-lg font-semibold">
           {name}
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">{summary}</p>
@@ -63,7 +63,7 @@ export function BarChart({ name, keyHeader, countHeader, noun, bars, summary }: 
       {bars.length > 0 && (
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="h-auto w-full text-slate-700 dark:text-slate-300"
+          className="w-full text-slate-700 dark:text-slate-300"
           aria-label={`${name}: bars`}
           role="group"
         >
@@ -74,7 +74,8 @@ export function BarChart({ name, keyHeader, countHeader, noun, bars, summary }: 
                 x2={WIDTH - MARGIN.right}
                 y1={y(tick)}
                 y2={y(tick)}
-                className="stroke-slate-200 dark:stroke-slate-700"
+                stroke="currentColor"
+                strokeOpacity="0.2"
               />
               <text
                 x={MARGIN.left - 6}
@@ -97,7 +98,6 @@ export function BarChart({ name, keyHeader, countHeader, noun, bars, summary }: 
                 key={`${bar.label}\u0000${index}`}
                 to={bar.to}
                 aria-label={`${bar.label}: ${formatCount(bar.count)} ${noun}`}
-                className="group focus:outline-none"
               >
                 <title>{`${bar.label}: ${formatCount(bar.count)} ${noun}`}</title>
                 {/* The whole column is the target, however small the bar. */}
@@ -107,7 +107,8 @@ export function BarChart({ name, keyHeader, countHeader, noun, bars, summary }: 
                   y={barTop}
                   width={Math.max(1, band * 0.8)}
                   height={MARGIN.top + plotHeight - barTop}
-                  className="fill-blue-700 group-hover:fill-blue-900 group-focus-visible:fill-amber-600 dark:fill-blue-400"
+                  fill="currentColor"
+                  className="text-blue-700 dark:text-blue-300"
                 />
                 {showCounts && (
                   <text
@@ -163,7 +164,7 @@ export function BarChart({ name, keyHeader, countHeader, noun, bars, summary }: 
                   key={`${bar.label}\u0000${index}`}
                   className="border-t border-slate-200 dark:border-slate-700"
                 >
-                  <td className="max-w-xs truncate px-2 py-1" title={bar.label}>
+                  <td className="max-w-md truncate px-2 py-1" title={bar.label}>
                     <Link to={bar.to} className="text-blue-700 underline dark:text-blue-300">
                       {bar.label}
                     </Link>

@@ -67,7 +67,7 @@ export function OverviewPage({
         {`${formatCount(state.requests)} ${state.requests === 1 ? 'request' : 'requests'}`}
         {state.running ? ' so far' : ''}
       </p>
-      <dl className="flex flex-wrap gap-6">
+      <dl className="flex flex-wrap gap-4">
         <Total label="Users" part={state.users} />
         <Total label="Products" part={state.products} />
       </dl>
@@ -160,7 +160,7 @@ function Chart<T>({
       aria-busy={part.state === 'waiting'}
       className="space-y-2 rounded-md border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
     >
-      <h2 className="text-base font-semibold">{name}</h2>
+      <h2 className="text-lg font-semibold">{name}</h2>
       {part.state === 'waiting' && (
         <p className="text-sm text-slate-600 dark:text-slate-300">Counting…</p>
       )}
