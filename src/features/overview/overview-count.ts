@@ -5,6 +5,7 @@ import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
 import { plainDecimal } from '../../lib/decimal';
 import { RankCounter, RankError } from '../../lib/rank/rank-counter';
 import {
+  categorySampleQueryOptions,
   productCountQueryOptions,
   SIGN_UP_PAGE_SIZE,
   signUpPageQueryOptions,
@@ -63,6 +64,7 @@ export interface OverviewState {
 interface Session {
   state: OverviewState;
   counter: RankCounter<SignUp> | undefined;
+  io: { fetch: Fetch; parallel: (tasks: readonly (() => Promise<void>)[]) => Promise<void> };
   counts: Map<string, number>;
   listeners: Set<() => void>;
   controller: AbortController | undefined;
@@ -95,6 +97,10 @@ function sessionFor(baseUrl: string): Session {
     session = {
       state: initialState(),
       counter: undefined,
+      io: {
+        fetch: () => Promise.reject(new Error('Not counting.')),
+        parallel: () => Promise.reject(new Error('Not counting.')),
+      },
       counts: new Map(),
       listeners: new Set(),
       controller: undefined,
@@ -202,17 +208,20 @@ async function countSignUps(session: Session, fetch: Fetch, pooled: Pooled) {
   const parallel = async (tasks: readonly (() => Promise<void>)[]) => {
     await pooled(tasks);
   };
+  // The counter outlives this run (Try again goes on with it): it reads through whichever run is
+  // current, never through one that was stopped.
+  session.io = { fetch, parallel };
   const counterFor = () =>
     new RankCounter<SignUp>(
       {
         pageSize: SIGN_UP_PAGE_SIZE,
         keyOf: (user) => Date.parse(user.created_at),
         readPage: async (page) => {
-          const { data, meta } = await fetch(signUpPageQueryOptions(page, 'created_at'));
+          const { data, meta } = await session.io.fetch(signUpPageQueryOptions(page, 'created_at'));
           return { rows: data, total: meta.total };
         },
       },
-      parallel,
+      (tasks) => session.io.parallel(tasks),
     );
   // A total that moves (people signing up right now) means starting again; twice, then say so.
   for (let attempt = 0; ; attempt += 1) {
@@ -314,13 +323,14 @@ async function countProducts(
     return;
   }
   await Promise.all([
-    countCategories(session, count, pooled, categories, total),
+    countCategories(session, fetch, count, pooled, categories, total),
     countPrices(session, count, pooled, total),
   ]);
 }
 
 async function countCategories(
   session: Session,
+  fetch: Fetch,
   count: (filter: ProductCountFilter) => Promise<number>,
   pooled: Pooled,
   categories: readonly string[],
@@ -328,6 +338,10 @@ async function countCategories(
 ) {
   if (settled(session.state.categories)) return;
   try {
+    // The API lists no categories: with none configured or seen, the first page's.
+    if (categories.length === 0) {
+      [categories] = (await pooled([() => fetch(categorySampleQueryOptions())])) as [string[]];
+    }
     const counts = await pooled(categories.map((category) => () => count({ category })));
     const bars: Bar[] = categories.map((category, index) => ({
       label: category,
@@ -371,10 +385,7 @@ async function countPrices(
   try {
     const bins = await priceHistogram(
       total,
-      async (price) => {
-        const [counted] = await pooled([() => count({ minPrice: plainDecimal(price) })]);
-        return counted as number;
-      },
+      (price) => count({ minPrice: plainDecimal(price) }),
       pooled,
     );
     update(session, { prices: { state: 'done', value: bins.map(priceBar) } });

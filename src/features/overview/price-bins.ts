@@ -52,7 +52,9 @@ export async function priceHistogram(
   parallel: <T>(tasks: readonly (() => Promise<T>)[]) => Promise<T[]>,
 ): Promise<PriceBin[]> {
   if (total === 0) return [];
-  const fromZero = await atLeast(0);
+  // Every count goes through `parallel` (the caller's pool), the ones asked one at a time too.
+  const one = async (price: number) => (await parallel([() => atLeast(price)]))[0] as number;
+  const fromZero = await one(0);
   const bins: PriceBin[] = [];
   if (total - fromZero > 0) {
     bins.push({ from: -Infinity, to: 0, count: total - fromZero, belowZero: true });
@@ -61,7 +63,7 @@ export async function priceHistogram(
   // The highest price lies in [low, high): something costs low or more, nothing high or more.
   let low = 0;
   let high = 1;
-  while ((await atLeast(high)) > 0) {
+  while ((await one(high)) > 0) {
     low = high;
     high *= 2;
     if (high > MAX_PRICE) throw new PriceFilterIgnored();
@@ -70,7 +72,7 @@ export async function priceHistogram(
   // Below 1 the bins are tenths: finer would only split cents that a handful of products cost.
   while (high - low > step && (low > 0 || high > 1)) {
     const middle = (low + high) / 2;
-    if ((await atLeast(middle)) > 0) low = middle;
+    if ((await one(middle)) > 0) low = middle;
     else high = middle;
     step = stepFor(high);
   }

@@ -14,6 +14,7 @@ export type SignUp = v.InferOutput<typeof signUpSchema>;
 
 const signUpPageSchema = listEnvelope(signUpSchema);
 const countSchema = listEnvelope(v.unknown());
+const categorySampleSchema = listEnvelope(v.object({ category: v.string() }));
 
 /** The API's largest page: the fewer pages, the fewer reads to find a date. */
 export const SIGN_UP_PAGE_SIZE = 100;
@@ -33,6 +34,7 @@ export const overviewKeys = {
   signUpPage: (page: number, sort: SignUpSort) => [...all, 'sign-ups', sort, page] as const,
   userCount: () => [...all, 'users'] as const,
   productCount: (filter: ProductCountFilter) => [...all, 'products', filter] as const,
+  categorySample: () => [...all, 'categories'] as const,
 };
 
 // Each read is made once for a count and kept by the count itself (rank-counter.ts), and the
@@ -77,6 +79,24 @@ export function productCountQueryOptions(filter: ProductCountFilter) {
         signal,
       });
       return page.meta.total;
+    },
+    ...once,
+  });
+}
+
+/** The categories on the first page of products: where none are configured or seen, a start. */
+export function categorySampleQueryOptions() {
+  return queryOptions({
+    queryKey: overviewKeys.categorySample(),
+    queryFn: async ({ signal }) => {
+      const page = await getApiClient().get('/v1/products', {
+        query: { page: 1, limit: 100 },
+        schema: categorySampleSchema,
+        signal,
+      });
+      return [...new Set(page.data.map((product) => product.category))].sort((a, b) =>
+        a.localeCompare(b),
+      );
     },
     ...once,
   });
