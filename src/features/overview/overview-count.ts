@@ -13,7 +13,7 @@ import {
   type ProductCountFilter,
   type SignUp,
 } from './api/overview-api';
-import { createPooled, type Pooled } from './overview-pool';
+import { createPooled, type Pooled } from '../users/find/pool-lane';
 import { priceHistogram, PriceFilterIgnored, type PriceBin } from './price-bins';
 import { timeBuckets, type TimeUnit } from './time-buckets';
 

@@ -1,10 +1,11 @@
-import { runPool } from '../users/find/lookup-pool';
+import { runPool } from './lookup-pool';
 
 /**
- * The overview's requests, all through the bulk lookup's pool (at most 4 in flight; a 429 halves
- * that and waits as asked, then goes on). The three charts count at the same time, so their
- * batches take turns in one lane: never more than the pool's 4 in flight in all. A failure stops
- * its batch and is thrown to the chart that asked; `signal` (leaving the page) stops them all.
+ * Batches of reads through the bulk lookup's pool (at most 4 in flight; a 429 halves that and
+ * waits as asked, then goes on), for the overview's counts and Find by date. Several counts may
+ * run at once (the overview's three charts), so their batches take turns in one lane: never more
+ * than the pool's 4 in flight in all. A failure stops its batch and is thrown to whoever asked;
+ * `signal` (leaving the page) stops them all.
  */
 export type Pooled = <T>(tasks: readonly (() => Promise<T>)[]) => Promise<T[]>;
 
