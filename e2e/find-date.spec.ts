@@ -92,3 +92,13 @@ test('an API that refuses sort=created_at offers to read the list', async ({
   await expect(findStatus(page)).toHaveText(/^\d+ users? matched · \d+ requests$/);
   await expect(page.getByRole('table', { name: 'Matches' })).toContainText('Quote');
 });
+
+test('the Users table’s Signed up filter opens the search by date', async ({ page, signIn }) => {
+  await signIn({ next: '/users' });
+  const filter = page.getByRole('group', { name: 'Signed up' });
+  await filter.getByLabel('From').fill('2024-03-01');
+  await filter.getByLabel('To').fill('2024-03-31');
+  await filter.getByRole('button', { name: 'Find sign-ups' }).click();
+  await expect(page).toHaveURL(/\/users\/find\?q=2024-03-01\.\.2024-03-31$/);
+  await expect(findStatus(page)).toHaveText(/^[\d,]+ users? matched · \d+ requests?$/);
+});
