@@ -79,7 +79,9 @@ test.describe('the header with a long API host and a long e-mail', () => {
     for (const cut of [host, who]) {
       expect(await cut.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     }
-    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveText('UsersProductsAccount');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveText(
+      'OverviewUsersProductsAccount',
+    );
   });
 });
 

@@ -15,7 +15,12 @@ const loaders: Record<Which, () => Promise<ComponentType<DialogProps>>> = {
 };
 
 /** `g` then one of these, within this long. */
-const GO_TO: Record<string, string> = { u: '/users', p: '/products', a: '/account' };
+const GO_TO: Record<string, string> = {
+  o: '/overview',
+  u: '/users',
+  p: '/products',
+  a: '/account',
+};
 const SEQUENCE_MS = 1_500;
 
 /**

@@ -26,7 +26,7 @@ export function parseBulkInput(text: string): BulkInput {
   for (const input of parts) {
     const parsed = parseFindQuery(input);
     const query: BulkEntry['query'] =
-      parsed.kind === 'name'
+      parsed.kind === 'name' || parsed.kind === 'date'
         ? { kind: 'invalid', problem: 'Not a user ID, e-mail address or user link' }
         : parsed;
     const key =
