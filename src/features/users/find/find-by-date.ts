@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiClientFor } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { RankCounter, RankError } from '../../../lib/rank/rank-counter';
@@ -28,7 +29,7 @@ function datePageQueryOptions(page: number) {
   const params = { page, limit: PAGE_SIZE, sort: 'created_at' } as const;
   return queryOptions({
     queryKey: [...usersKeys.all, 'date-page', params] as const,
-    queryFn: ({ signal }) => fetchUsers(params, signal),
+    queryFn: ({ client, signal }) => fetchUsers(apiClientFor(client), params, signal),
     retry: false,
     staleTime: 60_000,
     gcTime: 60_000,
