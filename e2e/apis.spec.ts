@@ -2,6 +2,7 @@ import { expect, test } from './support/fixtures';
 import { E2E_PORTS, MOCK_API_2_URL, MOCK_API_URL } from './support/ports';
 import {
   LOADED,
+  receivedBy,
   rangeStatus,
   signInHere,
   tokensForTwoApis,
@@ -179,4 +180,55 @@ test('refuses a bad apis list at start-up with a message, never falling back to 
     await expect(page.getByRole('button', { name: 'Use demo token' })).toHaveCount(0);
     await page.unroute('**/config.json');
   }
+});
+
+test('Look up many stops on its API when another is chosen mid-run: none of it goes there', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // two sign-ins and app restarts: over 30 s on a loaded machine
+  const tokens = await tokensForTwoApis();
+  const heading = page.getByRole('heading', { name: 'Look up many users', level: 1 });
+  await page.goto(`${CONSOLE}/login?next=%2Fusers%2Fbulk`);
+  await signInHere(page, tokens.staging);
+  await expect(heading).toBeVisible(LOADED);
+  await page.getByRole('combobox', { name: 'API' }).selectOption('Production');
+  await signInHere(page, tokens.production);
+  await expect(heading).toBeVisible(LOADED);
+  // Both answer slowly: Production's lookups are in flight at the switch, and Staging's list has
+  // not loaded before they would have settled (and the rest gone out, to Staging).
+  for (const [url, token] of [
+    [MOCK_API_2_URL, tokens.production],
+    [MOCK_API_URL, tokens.staging],
+  ] as const) {
+    const response = await request.post(`${url}/__demo/scenario`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { latencyMs: 1500 },
+    });
+    expect(response.status()).toBe(204);
+  }
+  // Apart from other runs of this test against the same servers.
+  const prefix = `user_switched_${Math.random().toString(36).slice(2, 8)}_`;
+  const ids = Array.from({ length: 40 }, (_, index) => `${prefix}${index + 1}`);
+  await page.getByLabel('IDs, e-mails or links').fill(ids.join('\n'));
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel lookup' })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'API' }).selectOption('Staging');
+  await expect(page.getByRole('note', { name: 'Production' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to Users' }).click();
+  await expect(rangeStatus(page)).toHaveText('1–50 of 1,000', LOADED);
+
+  const lookups = async (url: string) =>
+    (await receivedBy(request, url)).filter((entry) =>
+      entry.path.startsWith(`/v1/users/${prefix}`),
+    );
+  expect(await lookups(MOCK_API_URL)).toEqual([]);
+  const production = await lookups(MOCK_API_2_URL);
+  expect(production.every((entry) => entry.token === tokens.production)).toBe(true);
+  expect(production.length).toBeLessThan(40);
+  // Staging's Requests panel has none of them either.
+  await page.getByRole('button', { name: 'Requests', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Requests' })).toContainText('/v1/users');
+  await expect(page.getByRole('dialog', { name: 'Requests' })).not.toContainText(prefix);
 });

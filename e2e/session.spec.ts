@@ -1,5 +1,7 @@
 import { DEMO_SIGNING_SECRET, mintDemoToken, signJwt } from '../src/mocks/jwt';
 import { expect, test, type Page } from './support/fixtures';
+import { MOCK_API_URL } from './support/ports';
+import { receivedBy } from './support/several-apis';
 
 const renewDialog = (page: Page) => page.getByRole('dialog', { name: 'Renew session' });
 
@@ -25,7 +27,7 @@ function otherPersonToken(secret = DEMO_SIGNING_SECRET): Promise<string> {
 }
 
 // Changed on purpose (ui-contract §1, renewal in place): a session that ends on a page no longer
-// sends the person to /login; the page stays, hidden, under Renew session, which offers the way
+// sends the person to /login; the page stays, dimmed and inert, under Renew session, which offers the way
 // to the sign-in page with the same `next` and message as before.
 test('the session warns before it ends and then ends by itself', async ({ page, signIn }) => {
   await page.clock.install();
@@ -38,7 +40,8 @@ test('the session warns before it ends and then ends by itself', async ({ page, 
   await page.clock.fastForward('05:00');
   await expect(renewDialog(page)).toBeVisible();
   await expect(renewDialog(page)).toContainText('Your session has ended');
-  await expect(page.getByRole('table')).toBeHidden();
+  // In view, dimmed and inert, under the dialog (issue 31, finding 8).
+  await expect(page.locator('[inert] table')).toBeVisible();
   await expect(page).toHaveURL(/\/users\?page=2$/);
   await renewDialog(page).getByRole('button', { name: 'Go to sign-in' }).click();
   await expect(page).toHaveURL(/\/login\?next=%2Fusers%3Fpage%3D2$/);
@@ -238,8 +241,8 @@ test('a session that ends on a page is renewed in place: dialog, filter and scro
 
   await page.clock.fastForward('01:01:00');
   await expect(renewDialog(page)).toBeVisible();
-  // Nothing of the page shows while nobody is signed in.
-  await expect(page.getByRole('table', { name: 'Products' })).toBeHidden();
+  // The page stays in view, dimmed and inert, while nobody is signed in.
+  await expect(page.locator('[inert] table')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
   // Escape does not leave it: there is no page to go back to until it is renewed.
   await page.keyboard.press('Escape');
@@ -368,4 +371,39 @@ test('a renewed token reaches the other tabs of the same person', async ({
   await expect(renewDialog(other)).toHaveCount(0);
   await expect(renewDialog(page)).toHaveCount(0);
   expect(await other.evaluate(() => localStorage.getItem('admin-console.token'))).toBeNull();
+});
+
+test('Look up many stops when another person renews mid-run: none of it under their token', async ({
+  page,
+  request,
+  signIn,
+  setScenario,
+}) => {
+  const first = await signIn({ variant: 'short', next: '/users/bulk' });
+  // The first person's lookups answer slowly: the run is still going when the second renews.
+  await setScenario(first, { latencyMs: 1500 });
+  // Apart from other runs of this test against the same servers.
+  const prefix = `user_renewed_${Math.random().toString(36).slice(2, 8)}_`;
+  const ids = Array.from({ length: 40 }, (_, index) => `${prefix}${index + 1}`);
+  await page.getByLabel('IDs, e-mails or links').fill(ids.join('\n'));
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel lookup' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Renew session' }).click();
+  const second = await otherPersonToken();
+  await renewDialog(page).getByLabel('Access token').fill(second);
+  await renewDialog(page).getByRole('button', { name: 'Renew' }).click();
+  await expect(page.getByRole('banner')).toContainText('Demo Auditor');
+  // The second person's own work goes on meanwhile (their list, read after the renewal).
+  await page.getByRole('link', { name: 'Back to Users' }).click();
+  await expect(page.getByRole('status').filter({ hasText: ' of ' })).toHaveText(/^1–50 of /);
+
+  const lookups = (await receivedBy(request, MOCK_API_URL)).filter((entry) =>
+    entry.path.startsWith(`/v1/users/${prefix}`),
+  );
+  expect(lookups.filter((entry) => entry.token === second)).toEqual([]);
+  expect(lookups.filter((entry) => entry.token === first).length).toBeLessThan(40);
+  await page.getByRole('button', { name: 'Requests', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Requests' })).toContainText('/v1/users');
+  await expect(page.getByRole('dialog', { name: 'Requests' })).not.toContainText(prefix);
 });

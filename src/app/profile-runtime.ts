@@ -9,7 +9,7 @@ import { DEMO_SESSION_API } from '../features/auth/session-storage-key';
 import { reportTokenUse } from '../features/auth/token-use';
 import { forgetUserData } from '../features/users/user-storage';
 import { setCurrentProfileKey, type ApiProfile } from '../lib/api-profile';
-import { createApiClient, setApiClient, type ApiClient } from '../lib/api-client';
+import { bindApiClient, createApiClient, setApiClient, type ApiClient } from '../lib/api-client';
 import { apiBaseUrlFor } from '../lib/config';
 import { forgetRegisteredData } from '../lib/forget-on-sign-out';
 import { createQueryClient } from '../lib/query-client';
@@ -54,6 +54,7 @@ export function createProfileRuntimes(options: {
       baseUrl: apiBaseUrl,
       name: profile.name,
       getToken: sessionStore.getToken,
+      getGeneration: () => sessionStore.getState().generation,
       fetchImpl: reportTokenUse((input, init) => fetch(input, init), sessionStore),
       log: requestLog,
       timeoutMs: options.requestTimeoutMs,
@@ -62,6 +63,8 @@ export function createProfileRuntimes(options: {
     const queryClient = createQueryClient({
       onUnauthorized: (error) => sessionStore.unauthorized(error.message),
     });
+    // Its query functions use this profile's client, whichever profile is current when they run.
+    bindApiClient(queryClient, apiClient);
     let before: SessionState = sessionStore.getState();
     sessionStore.subscribe(() => {
       const state = sessionStore.getState();

@@ -12,7 +12,7 @@ import { Shell } from './shell';
 
 /**
  * Signed-in pages: inside the shell, or off to sign-in with the way back in `next`. A session
- * that ended on the page (expired, or a 401) keeps the page mounted but hidden and inert, so its
+ * that ended on the page (expired, or a 401) keeps the page mounted, in view but dimmed and inert, so its
  * open dialogs, half-typed filters and scroll position are still there when the same person
  * renews it (the shell's Renew session dialog); a full sign-in (a new generation) starts afresh.
  */
@@ -28,7 +28,7 @@ export function SignedInLayout() {
   const ended = session === null;
   return (
     <Shell key={generation}>
-      <div inert={ended} className={ended ? 'invisible' : undefined}>
+      <div inert={ended} className={ended ? 'opacity-50' : undefined}>
         <Page>
           <Outlet />
         </Page>

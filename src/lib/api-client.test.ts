@@ -1,11 +1,14 @@
 // @vitest-environment node
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { ApiError } from './api-error';
 import {
+  apiClientFor,
   apiClientRef,
+  bindApiClient,
   createApiClient,
   DEMO_PREFETCH_HEADER,
   getApiClient,
@@ -657,6 +660,50 @@ describe('hostile APIs', () => {
     await makeClient({ markPrefetches: true }).client.get('/v1/items', { schema: itemSchema });
     await makeClient().client.get('/v1/items', { schema: itemSchema, prefetch: true });
     expect(seen).toEqual(['1', null, null]);
+  });
+});
+
+describe('a request belongs to the person and profile that started it', () => {
+  afterEach(() => setApiClient(null));
+
+  it('sends no retry of an attempt after another person signed in, nor logs one', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(`${BASE}/v1/users`, ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ error: {} }, { status: 503 });
+      }),
+    );
+    let person = { token: 'first-person', generation: 1 };
+    const log = createRequestLog();
+    const client = createApiClient({
+      baseUrl: BASE,
+      getToken: () => person.token,
+      getGeneration: () => person.generation,
+      log,
+    });
+    const signal = new AbortController().signal;
+    await failure(client.get('/v1/users', { schema: v.unknown(), signal }));
+    person = { token: 'second-person', generation: 2 };
+    expect(client.sessionGeneration()).toBe(2);
+    const retry = await failure(client.get('/v1/users', { schema: v.unknown(), signal }));
+    expect(retry.code).toBe('session_changed');
+    expect(seen).toEqual(['Bearer first-person']);
+    expect(log.entries()).toHaveLength(1);
+    // A request the second person starts goes out with their token.
+    await failure(client.get('/v1/users', { schema: v.unknown() }));
+    expect(seen).toEqual(['Bearer first-person', 'Bearer second-person']);
+  });
+
+  it('a query function uses its query client’s API client, not the current one', async () => {
+    const { client: production } = makeClient();
+    const { client: staging } = makeClient();
+    const queryClient = new QueryClient();
+    bindApiClient(queryClient, production);
+    setApiClient(staging);
+    expect(apiClientFor(queryClient)).toBe(production);
+    // An unbound query client (a test's) has the one set.
+    expect(apiClientFor(new QueryClient())).toBe(staging);
   });
 });
 

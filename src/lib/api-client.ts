@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ApiError, parseRetryAfter, redactUrl, type ApiErrorInit, type ApiTry } from './api-error';
 import { requestLog, type LoggedBody, type LoggedHeader, type RequestLog } from './request-log';
@@ -27,6 +28,11 @@ export type ApiClient = {
   readonly name: string;
   /** The deadline for a whole request, headers and body. */
   readonly timeoutMs: number;
+  /**
+   * The session's generation now (full sign-ins counted; a renewal by the same person keeps it).
+   * A long job keeps the one it started under and stops when it changes.
+   */
+  sessionGeneration(): number;
   /** `path` is relative to the base URL and starts with '/', e.g. '/v1/users'. */
   get<T>(path: string, options: GetOptions<T>): Promise<T>;
 };
@@ -37,6 +43,11 @@ export type ApiClientOptions = {
   name?: string;
   /** The token to send, or null when there is none (or it has expired: then nothing is sent). */
   getToken: () => string | null;
+  /**
+   * The session's generation (see SessionState): a request and its retries belong to the person
+   * they were started for, and a try under another person is not sent. 0 when not given.
+   */
+  getGeneration?: () => number;
   fetchImpl?: typeof fetch;
   log?: RequestLog;
   now?: () => number;
@@ -58,6 +69,7 @@ const MAX_REQUEST_ID = 200;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { getToken, log = requestLog, now = Date.now } = options;
+  const generation = options.getGeneration ?? (() => 0);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   // Kept in a local: calling window.fetch as a method of another object throws "Illegal invocation".
@@ -72,7 +84,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // attempt are the requests for one URL under one signal; query-client.test.ts checks this.
   const attempts = new WeakMap<AbortSignal, Map<string, Attempt>>();
   function attemptFor(signal: AbortSignal | undefined, key: string): Attempt {
-    if (signal === undefined) return { tries: [] };
+    if (signal === undefined) return { tries: [], generation: generation() };
     let bySignal = attempts.get(signal);
     if (bySignal === undefined) {
       bySignal = new Map();
@@ -80,7 +92,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     let attempt = bySignal.get(key);
     if (attempt === undefined) {
-      attempt = { tries: [] };
+      attempt = { tries: [], generation: generation() };
       bySignal.set(key, attempt);
     }
     return attempt;
@@ -126,6 +138,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         tries: [...attempt.tries, { requestId: init.requestId, status: init.status, startedAt }],
       });
 
+    // A retry after another person signed in (TanStack Query retries in the background) must not
+    // go out with that person's token: it was that person's request, not this one's.
+    if (attempt.generation !== generation()) {
+      throw fail({
+        kind: 'network',
+        status: 0,
+        code: 'session_changed',
+        message: 'Not sent: the session it was started in has ended.',
+      });
+    }
     const token = getToken();
     if (token === null || token === '') {
       throw fail({ kind: 'http', status: 401, code: 'no_token', message: 'Not signed in' });
@@ -341,11 +363,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return { baseUrl, name: options.name ?? base.host, timeoutMs, get };
+  return {
+    baseUrl,
+    name: options.name ?? base.host,
+    timeoutMs,
+    sessionGeneration: generation,
+    get,
+  };
 }
 
-/** The tries so far of a request and its automatic retries (see attemptFor). */
-type Attempt = { tries: ApiTry[]; firstEntryId?: number | undefined };
+/**
+ * The tries so far of a request and its automatic retries (see attemptFor), and the session
+ * generation they belong to.
+ */
+type Attempt = { tries: ApiTry[]; generation: number; firstEntryId?: number | undefined };
 
 class TooLarge extends Error {}
 
@@ -439,8 +470,25 @@ function formatMegabytes(bytes: number): string {
 }
 
 /**
- * The client the query options use. The app sets it once at start-up, when it knows the API
- * target and has a session store to read the token from.
+ * The client of the API profile a query client belongs to (each profile has its own query client;
+ * profile-runtime.ts binds them). A query function reads it from its context's `client`, so a
+ * request started under one profile is made, and retried, with that profile's client even when
+ * another profile is current by then.
+ */
+const boundClients = new WeakMap<QueryClient, ApiClient>();
+
+export function bindApiClient(queryClient: QueryClient, client: ApiClient): void {
+  boundClients.set(queryClient, client);
+}
+
+/** The client bound to `queryClient`; an unbound one (a test's) uses the one set with setApiClient. */
+export function apiClientFor(queryClient: QueryClient): ApiClient {
+  return boundClients.get(queryClient) ?? getApiClient();
+}
+
+/**
+ * The current profile's client, for what names the API (a ticket, a log file, the slow notice).
+ * Requests go through apiClientFor, never through this.
  */
 export const apiClientRef: { current: ApiClient | null } = { current: null };
 

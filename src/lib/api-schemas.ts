@@ -1,7 +1,18 @@
 import * as v from 'valibot';
 
+/**
+ * More rows than any list of this API could hold: such a total is a broken answer, not a list to
+ * page through (a search or a scan would plan over 2^53 pages).
+ */
+export const MAX_PLAUSIBLE_TOTAL = 1_000_000_000;
+
 export const listMetaSchema = v.object({
-  total: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  total: v.pipe(
+    v.number(),
+    v.safeInteger(),
+    v.minValue(0),
+    v.maxValue(MAX_PLAUSIBLE_TOTAL, 'more than 1,000,000,000 rows is not a plausible total'),
+  ),
   page: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
   limit: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
 });

@@ -34,6 +34,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   // A request that ran out its deadline is not tried again behind the person's back: each try
   // would add the whole deadline to the wait. The alert offers Try again instead.
   if (error.code === 'timeout') return false;
+  // Never sent: another person signed in since it started (api-client.ts); it never will be.
+  if (error.code === 'session_changed') return false;
   const transient = error.kind === 'network' || (error.kind === 'http' && error.status >= 500);
   return transient && failureCount < MAX_RETRIES_TRANSIENT;
 }

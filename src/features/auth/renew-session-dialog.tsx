@@ -1,10 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Button } from '../../components/button';
 import { isApiError } from '../../lib/api-error';
-import { createApiClient, getApiClient } from '../../lib/api-client';
+import { apiClientFor, createApiClient, type ApiClient } from '../../lib/api-client';
 import { apiLine } from '../../lib/display-text';
+import { requestLog } from '../../lib/request-log';
 import { refusalProblem } from './refusal';
+import { sessionEndReason } from './session-end-reason';
 import { useSessionState, useSessionStore } from './session-context';
 import { describeSubject, parseToken } from './token';
 import { TokenField } from './token-field';
@@ -22,7 +25,8 @@ interface RenewSessionDialogProps {
  * Renew session: a new token taken without leaving the page. A modal dialog on the native
  * `<dialog>` element (WAI-ARIA APG dialog pattern). While the session is still on it closes like
  * any dialog; once it has ended there is no page to go back to, so it only leaves by renewing or
- * by going to the sign-in page (Escape is refused), and its opaque backdrop hides the page's data.
+ * by going to the sign-in page (Escape is refused). The page stays in view under it, dimmed and
+ * inert, and the dialog says why the session ended (session-end-reason.ts).
  *
  * The token is first shown to the API (one small request) and only taken once the API answers:
  * a refused token never replaces a working one, and an ended page is never shown again for a
@@ -30,9 +34,15 @@ interface RenewSessionDialogProps {
  */
 export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionDialogProps) {
   const store = useSessionStore();
+  // This dialog's profile's API, even should another become current while the check runs.
+  const api = apiClientFor(useQueryClient());
   const { session, renewable } = useSessionState();
   const ended = session === null;
   const claims = session?.claims ?? renewable?.claims;
+  // Read when it ended: the request that was refused is the log's last 401 by then.
+  const [endReason] = useState(() =>
+    sessionEndReason(store.getState().endReason, claims?.exp, requestLog.entries()),
+  );
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [input, setInput] = useState('');
@@ -55,7 +65,7 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
     }
     setChecking(true);
     setProblem(null);
-    const outcome = await checkWithApi(parsed.token, apiName);
+    const outcome = await checkWithApi(api, parsed.token, apiName);
     setChecking(false);
     if (outcome !== null) {
       setProblem(outcome);
@@ -84,7 +94,7 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
         else onClose();
       }}
       className={`m-auto w-[min(36rem,calc(100vw-2rem))] max-w-none rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 ${
-        ended ? 'backdrop:bg-slate-950' : 'backdrop:bg-slate-950/60'
+        ended ? 'backdrop:bg-slate-950/50' : 'backdrop:bg-slate-950/60'
       }`}
     >
       <form onSubmit={onSubmit} className="space-y-3 p-4" noValidate>
@@ -92,7 +102,7 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
           Renew session
         </h2>
         <p className="text-sm">
-          {ended ? 'Your session has ended. ' : 'Your session ends soon. '}
+          {ended ? `Your session has ended. ${endReason} ` : 'Your session ends soon. '}
           Paste a new token
           {claims && (
             <>
@@ -136,8 +146,11 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
  * One small request with the new token: null when the API took it (an answer, or a refusal of
  * this one resource, which comes after authentication), else what to tell the person.
  */
-async function checkWithApi(token: string, apiName: string): Promise<string | null> {
-  const client = getApiClient();
+async function checkWithApi(
+  client: ApiClient,
+  token: string,
+  apiName: string,
+): Promise<string | null> {
   const probe = createApiClient({
     baseUrl: client.baseUrl,
     timeoutMs: client.timeoutMs,

@@ -4,7 +4,11 @@ export type ParsedUserId = { ok: true; id: string } | { ok: false; problem: stri
 
 /**
  * Reads what support pastes into the lookup box: a bare id, or a console or API URL (or path)
- * with `/users/<id>` in it.
+ * with `/users/<id>` in it, its query and fragment aside.
+ *
+ * Ids are `user_` and a suffix. The prefix is taken in any case (`USER_…`, `User_…`); an id typed
+ * all in capitals (a form or a ticket system that shouts) is read in lower case, which is how the
+ * API writes its ids. A suffix in mixed case is kept as typed: it may be how the API spells it.
  */
 export function parseUserIdInput(raw: string): ParsedUserId {
   const input = raw.trim();
@@ -17,14 +21,21 @@ export function parseUserIdInput(raw: string): ParsedUserId {
     };
   }
   const fromPath = /\/users\/([^/?#\s]+)/.exec(input)?.[1];
-  const candidate = fromPath === undefined ? input : safeDecode(fromPath);
+  const candidate = lowerCaseId(fromPath === undefined ? input : safeDecode(fromPath));
   if (!USER_ID.test(candidate)) {
     return {
       ok: false,
-      problem: `“${truncate(candidate)}” is not a user ID: IDs look like user_ followed by letters and digits.`,
+      problem: `“${truncate(candidate)}” is not a user ID: IDs look like user_ followed by letters and digits (in lower case).`,
     };
   }
   return { ok: true, id: candidate };
+}
+
+/** `USER_ABC1` reads as `user_abc1`, `User_aBc` as `user_aBc`. */
+function lowerCaseId(candidate: string): string {
+  if (!/^user_/i.test(candidate)) return candidate;
+  if (candidate === candidate.toUpperCase()) return candidate.toLowerCase();
+  return `user_${candidate.slice('user_'.length)}`;
 }
 
 function safeDecode(value: string): string {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../../components/link';
 import { ApiText } from '../../components/api-text';
@@ -14,6 +14,8 @@ import { RawJson } from '../../components/raw-json';
 import { RefreshStatus } from '../../components/refresh-status';
 import { ViewSwitch } from '../../components/view-switch';
 import { formatJson } from '../../lib/json-text';
+import { lazyComponent } from '../../components/lazy-component';
+import { rememberedModule } from '../../components/lazy-module';
 import { userDetailQueryOptions, type UserDetail, type UserLookup } from './api/users-api';
 import { usersListHref } from './last-users-search';
 import { readRecentLookups } from './recent-lookups';
@@ -21,9 +23,20 @@ import { blockedImageOrigin, UserAvatar } from './user-avatar';
 import { focusUserLookup } from './user-lookup';
 import { userPath } from './user-path';
 
+/**
+ * Other fields and Copy for ticket (user-extras.tsx) are not on the first render: they load while
+ * the lookup is asked, and are there by the time it answers.
+ */
+const extras = rememberedModule(() => import('./user-extras'));
+const OtherFields = lazyComponent(extras, (module) => module.OtherFields);
+const UserTicketButton = lazyComponent(extras, (module) => module.UserTicketButton);
+
 /** One user with profile. Everything from the API is rendered as text, never as markup. */
 export function UserPage({ id, imageSources }: { id: string; imageSources: readonly string[] }) {
   const query = useQuery(userDetailQueryOptions(id));
+  useEffect(() => {
+    extras.load().catch(() => undefined);
+  }, []);
   const location = useLocation();
   useDocumentTitle(
     query.data
@@ -122,9 +135,12 @@ function UserProfile({
         <UserAvatar key={avatarUrl} name={user.name} url={avatarUrl} imageSources={imageSources} />
         <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-semibold wrap-break-word">{apiLine(user.name, MAX_NAME)}</h1>
-          <p className="flex items-center gap-1 text-sm text-slate-700 dark:text-slate-300">
+          <p className="flex flex-wrap items-center gap-1 text-sm text-slate-700 dark:text-slate-300">
             <code className="font-mono break-all">{apiLine(user.id, 200)}</code>
             <CopyIdButton id={user.id} />
+            <Suspense fallback={null}>
+              <UserTicketButton lookup={lookup} />
+            </Suspense>
           </p>
           {blockedOrigin && (
             <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -138,7 +154,11 @@ function UserProfile({
         <ViewSwitch value={view} options={VIEWS} onChange={setView} />
         {refresh}
       </div>
-      {view === 'profile' ? <ProfileDetails user={user} /> : <UserResponse body={lookup.raw} />}
+      {view === 'profile' ? (
+        <ProfileDetails user={user} body={lookup.raw} />
+      ) : (
+        <UserResponse body={lookup.raw} />
+      )}
     </article>
   );
 }
@@ -157,7 +177,7 @@ function UserResponse({ body }: { body: unknown }) {
   );
 }
 
-function ProfileDetails({ user }: { user: UserDetail }) {
+function ProfileDetails({ user, body }: { user: UserDetail; body: unknown }) {
   const bioId = useId();
   const { bio, location } = user.profile;
   return (
@@ -185,6 +205,9 @@ function ProfileDetails({ user }: { user: UserDetail }) {
           {bio ? <ApiText text={bio} max={MAX_BIO} /> : <NotGiven />}
         </p>
       </section>
+      <Suspense fallback={null}>
+        <OtherFields body={body} />
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { getApiClient } from '../../../lib/api-client';
+import { apiClientFor, type ApiClient } from '../../../lib/api-client';
 
 // The spec leaves the account response undescribed, so any JSON is accepted and shown as it is.
 // The client still refuses a body that is not JSON at all.
@@ -15,13 +15,13 @@ export const accountKeys = {
   detail: () => [...all, 'detail'] as const,
 };
 
-export function fetchAccount(signal?: AbortSignal): Promise<Account> {
-  return getApiClient().get('/v3/account', { schema: accountSchema, signal });
+export function fetchAccount(api: ApiClient, signal?: AbortSignal): Promise<Account> {
+  return api.get('/v3/account', { schema: accountSchema, signal });
 }
 
 export function accountQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.detail(),
-    queryFn: ({ signal }) => fetchAccount(signal),
+    queryFn: ({ client, signal }) => fetchAccount(apiClientFor(client), signal),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { getApiClient } from '../../../lib/api-client';
+import { apiClientFor, type ApiClient } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
 import { listParamsOf, pricesConflict, type ProductsListParams } from '../products-search-params';
 
@@ -37,6 +37,7 @@ export const productsKeys = {
 };
 
 export function fetchProducts(
+  api: ApiClient,
   params: ProductsListParams,
   signal?: AbortSignal,
   prefetch = false,
@@ -45,7 +46,7 @@ export function fetchProducts(
   // A min above the max matches nothing and the page says so; the prices are not sent then.
   const prices = pricesConflict(params) ? {} : { min_price: minPrice, max_price: maxPrice };
   // The client drops unset and empty values, so filters the user left empty are not sent.
-  return getApiClient().get('/v1/products', {
+  return api.get('/v1/products', {
     query: { category, ...prices, page, limit },
     schema: productsPageSchema,
     signal,
@@ -59,7 +60,7 @@ export function productsListQueryOptions(params: ProductsListParams, { prefetch 
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: productsKeys.list(params),
-    queryFn: ({ signal }) => fetchProducts(params, signal, prefetch),
+    queryFn: ({ client, signal }) => fetchProducts(apiClientFor(client), params, signal, prefetch),
     placeholderData: keepPreviousData,
   });
 }
@@ -68,7 +69,7 @@ export function productsListQueryOptions(params: ProductsListParams, { prefetch 
 export function productsExportPageQueryOptions(params: ProductsListParams) {
   return queryOptions({
     queryKey: productsKeys.exportPage(params),
-    queryFn: ({ signal }) => fetchProducts(params, signal),
+    queryFn: ({ client, signal }) => fetchProducts(apiClientFor(client), params, signal),
     retry: false,
     staleTime: 0,
     gcTime: 0,

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { testQueryClient, setupApiTestServer } from '../../../test/api-test-server';
 import { ApiError } from '../../../lib/api-error';
-import { createApiClient, setApiClient } from '../../../lib/api-client';
+import { bindApiClient, createApiClient, setApiClient } from '../../../lib/api-client';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { createQueryClient } from '../../../lib/query-client';
 import { createRequestLog } from '../../../lib/request-log';
@@ -12,6 +12,7 @@ import {
   usersExportPageQueryOptions,
   usersKeys,
   usersListQueryOptions,
+  usersSearchPageQueryOptions,
 } from './users-api';
 
 const BASE = 'https://api.example.com';
@@ -36,6 +37,36 @@ describe('usersKeys', () => {
     expect(usersKeys.detail('user_1')).toEqual(['users', 'detail', 'user_1']);
     expect(usersListQueryOptions(params).queryKey).toEqual(usersKeys.list(params));
     expect(userDetailQueryOptions('user_1').queryKey).toEqual(usersKeys.detail('user_1'));
+  });
+});
+
+describe('the API a query asks', () => {
+  it('is its query client’s profile, even after another profile became current', async () => {
+    const OTHER = 'https://staging.example.com';
+    const asked: string[] = [];
+    server.use(
+      http.get(`${BASE}/v1/users/:id`, ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json({
+          data: { ...user, profile: { bio: '', location: '', avatar_url: '' } },
+        });
+      }),
+      http.get(`${OTHER}/v1/users/:id`, ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json({ error: {} }, { status: 500 });
+      }),
+    );
+    const production = queryClient();
+    bindApiClient(
+      production,
+      createApiClient({ baseUrl: BASE, getToken: () => 'tok', log: createRequestLog() }),
+    );
+    // Another profile made current (the header's API select) while Production's query runs.
+    setApiClient(
+      createApiClient({ baseUrl: OTHER, getToken: () => 'tok', log: createRequestLog() }),
+    );
+    await production.fetchQuery(userDetailQueryOptions('user_1'));
+    expect(asked).toEqual([`${BASE}/v1/users/user_1`]);
   });
 });
 
@@ -81,6 +112,27 @@ describe('usersListQueryOptions', () => {
     await expect(
       queryClient().fetchQuery(usersListQueryOptions({ page: 1, limit: 50 })),
     ).rejects.toMatchObject({ kind: 'schema', message: expect.stringMatching(/meta\.total/) });
+  });
+
+  it('refuses an implausible total (over 10^9 rows) as a broken answer, for every list read', async () => {
+    server.use(
+      http.get(`${BASE}/v1/users`, () =>
+        HttpResponse.json({
+          data: [user],
+          meta: { total: Number.MAX_SAFE_INTEGER, page: 1, limit: 1 },
+        }),
+      ),
+    );
+    const refused = (read: Promise<unknown>) =>
+      expect(read).rejects.toMatchObject({
+        kind: 'schema',
+        message: expect.stringMatching(/meta\.total: more than 1,000,000,000 rows/),
+      });
+    await refused(queryClient().fetchQuery(usersListQueryOptions({ page: 1, limit: 1 })));
+    await refused(
+      queryClient().fetchQuery(usersSearchPageQueryOptions({ page: 1, limit: 1, sort: 'email' })),
+    );
+    await refused(queryClient().fetchQuery(usersExportPageQueryOptions({ page: 1, limit: 1 })));
   });
 });
 

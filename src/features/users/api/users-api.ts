@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { ApiError } from '../../../lib/api-error';
-import { getApiClient } from '../../../lib/api-client';
+import { apiClientFor, type ApiClient } from '../../../lib/api-client';
 import {
   itemEnvelope,
   listEnvelope,
@@ -78,12 +78,13 @@ export const usersKeys = {
 };
 
 export function fetchUsers(
+  api: ApiClient,
   params: UsersListParams | UsersSearchPageParams,
   signal?: AbortSignal,
   prefetch = false,
 ): Promise<ListPage<User>> {
   const { page, limit, sort } = params;
-  return getApiClient().get('/v1/users', {
+  return api.get('/v1/users', {
     query: { page, limit, sort },
     schema: usersPageSchema,
     signal,
@@ -91,7 +92,11 @@ export function fetchUsers(
   });
 }
 
-export async function fetchUser(id: string, signal?: AbortSignal): Promise<UserLookup> {
+export async function fetchUser(
+  api: ApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<UserLookup> {
   if (id === '.' || id === '..') {
     // URL normalisation turns these into "parent folder", so the API cannot even be asked; no
     // user can have such an id, so answer as the API would.
@@ -101,10 +106,10 @@ export async function fetchUser(id: string, signal?: AbortSignal): Promise<UserL
       code: 'not_found',
       message: `No user has the ID "${id}".`,
       method: 'GET',
-      url: `${getApiClient().baseUrl}/v1/users/${id}`,
+      url: `${api.baseUrl}/v1/users/${id}`,
     });
   }
-  const { data: body, raw } = await getApiClient().get(`/v1/users/${encodeURIComponent(id)}`, {
+  const { data: body, raw } = await api.get(`/v1/users/${encodeURIComponent(id)}`, {
     schema: userLookupSchema,
     signal,
   });
@@ -117,7 +122,7 @@ export function usersListQueryOptions(params: UsersListParams, { prefetch = fals
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: usersKeys.list(params),
-    queryFn: ({ signal }) => fetchUsers(params, signal, prefetch),
+    queryFn: ({ client, signal }) => fetchUsers(apiClientFor(client), params, signal, prefetch),
     // Keeps the current page on screen while the next one loads, instead of flashing empty.
     placeholderData: keepPreviousData,
   });
@@ -126,7 +131,7 @@ export function usersListQueryOptions(params: UsersListParams, { prefetch = fals
 export function userDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: usersKeys.detail(id),
-    queryFn: ({ signal }) => fetchUser(id, signal),
+    queryFn: ({ client, signal }) => fetchUser(apiClientFor(client), id, signal),
   });
 }
 
@@ -138,7 +143,7 @@ export function userDetailQueryOptions(id: string) {
 export function usersExportPageQueryOptions(params: UsersListParams) {
   return queryOptions({
     queryKey: usersKeys.exportPage(params),
-    queryFn: ({ signal }) => fetchUsers(params, signal),
+    queryFn: ({ client, signal }) => fetchUsers(apiClientFor(client), params, signal),
     retry: false,
     staleTime: 0,
     gcTime: 0,
@@ -152,7 +157,7 @@ export function usersExportPageQueryOptions(params: UsersListParams) {
 export function usersSearchPageQueryOptions(params: UsersSearchPageParams) {
   return queryOptions({
     queryKey: usersKeys.searchPage(params),
-    queryFn: ({ signal }) => fetchUsers(params, signal),
+    queryFn: ({ client, signal }) => fetchUsers(apiClientFor(client), params, signal),
     staleTime: 60_000,
     gcTime: 60_000,
   });

@@ -12,12 +12,12 @@ export type BulkInput =
   { ok: true; entries: BulkEntry[]; duplicates: number } | { ok: false; problem: string };
 
 /**
- * What was pasted into Look up many: ids, e-mail addresses or user links, one a line or separated
- * by commas, semicolons or spaces (none of them holds one). Each is looked up once, in the order
- * first given; a name is not a lookup (it may match many people), so it is reported, not searched.
+ * What was pasted into Look up many, read as entries (splitBulkText), each read as Find reads
+ * its box (parseFindQuery). Each is looked up once, in the order first given; a name is not a
+ * lookup here (it may match many people), so it is reported, not searched.
  */
 export function parseBulkInput(text: string): BulkInput {
-  const parts = text.split(/[\s,;]+/u).filter((part) => part !== '');
+  const parts = splitBulkText(text);
   if (parts.length === 0) {
     return { ok: false, problem: 'Paste user IDs, e-mail addresses or user links, one a line.' };
   }
@@ -46,4 +46,72 @@ export function parseBulkInput(text: string): BulkInput {
     };
   }
   return { ok: true, entries, duplicates: parts.length - entries.length };
+}
+
+/**
+ * The entries of a paste. Lines first: a line is one entry (a name such as `Grace Hopper`, or
+ * `Name <addr>`), unless it is a list of addresses, ids or links: split at commas, semicolons and
+ * tabs (outside quotes and brackets, so `"Hopper, Grace" <addr>` stays whole), and a piece at
+ * spaces, when every piece (or word) is one (`user_a, user_b user_c`). A comma between two names
+ * is part of one entry.
+ */
+export function splitBulkText(text: string): string[] {
+  const entries: string[] = [];
+  for (const rawLine of text.split(/\r\n|[\n\r\u2028\u2029]/u)) {
+    const line = rawLine.trim();
+    if (line === '') continue;
+    entries.push(...splitLine(line));
+  }
+  return entries;
+}
+
+function splitLine(line: string): string[] {
+  const parts: string[] = [];
+  for (const piece of splitOutsideQuotes(line)) {
+    if (isLookupKey(piece)) {
+      parts.push(piece);
+      continue;
+    }
+    const words = piece.split(/\s+/u);
+    if (words.length < 2 || !words.every(isLookupKey)) return [line];
+    parts.push(...words);
+  }
+  return parts.length > 1 ? parts : [line];
+}
+
+/** An id, a user link or an e-mail address: something that names one user. */
+function isLookupKey(piece: string): boolean {
+  const kind = parseFindQuery(piece).kind;
+  return kind === 'id' || kind === 'email';
+}
+
+/**
+ * Splits at `,`, `;` and tabs, except inside `"…"`, `“…”` and brackets; empty pieces, and pieces
+ * of punctuation only, are dropped.
+ */
+/** Brackets and curly quotes: a separator inside them belongs to the entry. */
+const PAIRED: Readonly<Record<string, string>> = { '<': '>', '(': ')', '[': ']', '“': '”' };
+
+function splitOutsideQuotes(line: string): string[] {
+  const pieces: string[] = [];
+  let current = '';
+  let quoted = false;
+  // The closing marks awaited, innermost last; a closing mark that was not awaited is text.
+  const awaited: string[] = [];
+  for (const char of line) {
+    const closing = PAIRED[char];
+    if (char === '"') quoted = !quoted;
+    else if (quoted) {
+      // Inside straight quotes everything is text.
+    } else if (closing !== undefined) awaited.push(closing);
+    else if (char === awaited.at(-1)) awaited.pop();
+    else if (awaited.length === 0 && /[,;\t]/u.test(char)) {
+      pieces.push(current);
+      current = '';
+      continue;
+    }
+    current += char;
+  }
+  pieces.push(current);
+  return pieces.filter((piece) => /[\p{L}\p{N}]/u.test(piece)).map((piece) => piece.trim());
 }

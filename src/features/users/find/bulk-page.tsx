@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { memo, useId, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '../../../components/link';
 import { apiLine } from '../../../lib/display-text';
 import { Button } from '../../../components/button';
@@ -11,6 +11,8 @@ import {
 } from '../../../components/data-table/export/csv';
 import { ProgressBar } from '../../../components/progress-bar';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { apiClientFor } from '../../../lib/api-client';
+import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { isApiError, statusText } from '../../../lib/api-error';
 import { shouldRetry } from '../../../lib/query-client';
 import { downloadFile } from '../../../lib/download';
@@ -54,6 +56,9 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   const controller = useRef<AbortController | null>(null);
   const inputId = useId();
   const problemId = useId();
+  // Leaving the page (another page, another API, another person signing in) stops the lookup, as
+  // the export does: nothing of it may go on under whatever comes next.
+  useEffect(() => () => controller.current?.abort(), []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -72,10 +77,18 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
     const abort = new AbortController();
     controller.current = abort;
     const answers = [...current];
+    // The job belongs to the person signed in when it started: should another sign in (in another
+    // tab, say) before this page is gone, it stops rather than look their list up for them.
+    const api = apiClientFor(queryClient);
+    const generation = api.sessionGeneration();
     await runPool({
       items: parsed.entries,
       signal: abort.signal,
-      run: (entry, signal) => lookUp(queryClient, apiBaseUrl, entry, signal),
+      run: (entry, signal) => {
+        if (api.sessionGeneration() !== generation) abort.abort();
+        signal.throwIfAborted();
+        return lookUp(queryClient, apiBaseUrl, entry, signal);
+      },
       onResult: (index, outcome) => {
         const entry = answers[index]?.entry;
         if (!entry) return;
@@ -246,10 +259,12 @@ async function lookUp(
     return user ? { kind: 'found', user } : { kind: 'not-found' };
   }
   try {
-    const { data: user }: { data: UserDetail } = await queryClient.fetchQuery({
-      ...userDetailQueryOptions(query.id),
-      retry: retryUnlessRateLimited,
-    });
+    // Cancelled with the job: a bare fetchQuery would go on, retries and all, after it stopped.
+    const { data: user }: { data: UserDetail } = await cancellableFetchQuery(
+      queryClient,
+      { ...userDetailQueryOptions(query.id), retry: retryUnlessRateLimited },
+      signal,
+    );
     return { kind: 'found', user };
   } catch (error) {
     if (isApiError(error) && error.status === 404) return { kind: 'not-found' };

@@ -23,19 +23,23 @@ const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
 const ID_LIKE = /^[a-z]+_[A-Za-z0-9_-]+$/i;
 
 /**
- * What the Find user box was given: an id or user link (go straight to the user), an e-mail, or
- * (part of) a name. Nothing here is sent to the API: Find only sends page, limit and sort.
+ * What the Find user box, the command menu and Look up many were given (the one reader of all
+ * three): an id or user link (go straight to the user), an e-mail, or (part of) a name. What a
+ * mail client or a help desk puts around an address or an id is taken off first (unwrapPasted).
+ * Nothing here is sent to the API: Find only sends page, limit and sort.
  */
 export function parseFindQuery(raw: string): FindQuery {
-  const text = normaliseQuery(raw);
-  if (text === '') return invalid('Type a name, an e-mail address or a user ID.');
-  const invisible = INVISIBLE.exec(text);
+  const pasted = normaliseQuery(raw);
+  if (pasted === '') return invalid('Type a name, an e-mail address or a user ID.');
+  const invisible = INVISIBLE.exec(pasted);
   if (invisible) {
     const code = (invisible[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
     return invalid(
       `The text holds an invisible character (U+${code}) that no name or address has. Type it again rather than pasting it.`,
     );
   }
+  const text = unwrapPasted(pasted);
+  if (text === '') return invalid('Type a name, an e-mail address or a user ID.');
   // A day or a range of days: who signed up then (date-query.ts).
   const date = parseDateQuery(text);
   if (date) return date;
@@ -56,6 +60,75 @@ export function parseFindQuery(raw: string): FindQuery {
     return invalid(`Type at least ${MIN_NAME_LENGTH} characters of the name.`);
   }
   return { kind: 'name', text };
+}
+
+/** Each layer is a step or two; a paste may stack a few (`"<mailto:a@b.org>"),`). */
+const MAX_UNWRAP_STEPS = 32;
+/** Opening and closing marks around a pasted value. */
+const PAIRS: Readonly<Record<string, string>> = {
+  '"': '"',
+  "'": "'",
+  '`': '`',
+  '“': '”',
+  '‘': '’',
+  '«': '»',
+  '(': ')',
+  '[': ']',
+};
+/** What a sentence or a list leaves after an address: `…@example.org.`, `…@example.org;`. */
+const TRAILING = /[\s.,;:]+$/u;
+/** Inside angle brackets: an address, an id, a link (not markup such as `<b>`). */
+const ANGLED = /<([^<>]*[@/][^<>]*|\s*user_[^<>]*)>[\s.,;:)\]"'”’»`]*$/iu;
+
+/**
+ * Takes off what people paste around an address or an id, as many layers as there are:
+ * `Name <addr>` and `<addr>` (the part in angle brackets), `mailto:addr?subject=…`, quotes
+ * (`"addr"`, `'addr'`, curly ones), brackets, a quote or bracket whose other half the copy
+ * cut off, and the punctuation a sentence leaves after it (`.,;:`). Plain text is left as is.
+ */
+export function unwrapPasted(raw: string): string {
+  let text = normaliseQuery(raw);
+  for (let step = 0; step < MAX_UNWRAP_STEPS; step += 1) {
+    const next = unwrapOnce(text);
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+function unwrapOnce(text: string): string {
+  const angled = ANGLED.exec(text)?.[1]?.trim();
+  if (angled) return angled;
+  const mailto = /^mailto:([^?#]*)/iu.exec(text)?.[1];
+  if (mailto !== undefined) return safeDecode(mailto).trim();
+  const first = text.charAt(0);
+  const closing = PAIRS[first];
+  if (closing !== undefined && text.length >= 2 && text.endsWith(closing)) {
+    return text.slice(1, -1).trim();
+  }
+  const trimmed = text.replace(TRAILING, '');
+  if (trimmed !== text) return trimmed;
+  // A mark whose other half was cut off by the copy: `'ada@example.org`, `ada@example.org)`.
+  if (closing !== undefined && count(text, first) > count(text, closing)) return text.slice(1);
+  if (closing === first && count(text, first) % 2 === 1) return text.slice(1);
+  const last = text.charAt(text.length - 1);
+  const opening = Object.keys(PAIRS).find((mark) => PAIRS[mark] === last);
+  if (opening === undefined) return text;
+  if (opening !== last && count(text, last) > count(text, opening)) return text.slice(0, -1);
+  if (opening === last && count(text, last) % 2 === 1) return text.slice(0, -1);
+  return text;
+}
+
+function count(text: string, char: string): number {
+  return text.split(char).length - 1;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 function invalid(problem: string): FindQuery {

@@ -260,4 +260,42 @@ describe('SortedSearch', () => {
     ]);
     expect(new Set(seen).size).toBe(seen.length);
   });
+
+  it('finishes quickly on a total of 2^53 − 1 rows a page (walking the gaps, not the pages)', async () => {
+    // One row a page, named after its position: sorted in every order the search considers.
+    const nameAt = (position: number) => `n${String(position).padStart(16, '0')}`;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        fc.boolean(),
+        async (target, exact) => {
+          const asked: number[] = [];
+          const readPage: ReadPage<Row> = async (page, limit) => {
+            asked.push(page);
+            return {
+              data: [{ id: `user_${page}`, name: nameAt(page) }],
+              meta: { total: Number.MAX_SAFE_INTEGER, page, limit: Math.min(limit, 1) },
+            };
+          };
+          const query = exact ? nameAt(target) : nameAt(target).slice(0, 12);
+          const started = performance.now();
+          const result = await new SortedSearch<Row>({
+            keyOf: (row) => row.name,
+            query,
+            match: 'prefix',
+            pageSize: 1,
+            maxMatches: 1_000,
+          }).run(readPage);
+          expect(performance.now() - started).toBeLessThan(2_000);
+          expect(result.kind).toBe('done');
+          expect(asked.length).toBeLessThanOrEqual(200);
+          expect(asked.every((page) => Number.isSafeInteger(page) && page >= 1)).toBe(true);
+          if (exact && result.kind === 'done') {
+            expect(result.matches.map((row) => row.id)).toEqual([`user_${target}`]);
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
 });

@@ -140,8 +140,7 @@ export class SortedSearch<T> {
     const { match } = this.options;
     const matched = keys.map((key) => matchesFolded(key, this.foldedQuery, match));
     this.pages.set(page, { rows: data, keys, matched });
-    const at = this.pageNumbers.findIndex((number) => number > page);
-    this.pageNumbers.splice(at < 0 ? this.pageNumbers.length : at, 0, page);
+    this.pageNumbers.splice(this.indexAfter(page), 0, page);
     this.ruleOutOrders(page);
   }
 
@@ -171,19 +170,13 @@ export class SortedSearch<T> {
   /**
    * The page to read next, or none when no unread stretch may hold a match. Stretches that more
    * orders consider live go first: they must be read whichever order is right, and what they show
-   * may rule out the orders that alone keep the others live.
+   * may rule out the orders that alone keep the others live. The stretches are the gaps between
+   * the pages read, walked as such: a total of 2^53 rows must not mean 2^53 steps.
    */
   private nextPage(): number | undefined {
     const count = this.pageCount();
     let best: { page: number; support: number } | undefined;
-    let first = 1;
-    while (first <= count) {
-      if (this.pages.has(first)) {
-        first += 1;
-        continue;
-      }
-      let last = first;
-      while (last + 1 <= count && !this.pages.has(last + 1)) last += 1;
+    const consider = (first: number, last: number) => {
       const before = this.lastRowBefore(first, false);
       const after = this.firstRowAfter(last, false);
       const support = this.orders.filter((order) =>
@@ -195,8 +188,14 @@ export class SortedSearch<T> {
           support,
         };
       }
-      first = last + 1;
+    };
+    let first = 1;
+    for (const read of this.pageNumbers) {
+      if (read > count) break;
+      if (read > first) consider(first, read - 1);
+      first = read + 1;
     }
+    if (first <= count) consider(first, count);
     return best?.page;
   }
 
@@ -217,35 +216,52 @@ export class SortedSearch<T> {
     if (after === undefined && last === this.pageCount() && support < this.orders.length) {
       return last;
     }
-    return Math.floor((first + last) / 2);
+    // Not (first + last) / 2: near 2^53 the sum is no longer exact.
+    return first + Math.floor((last - first) / 2);
   }
 
   /**
    * The read row just before `page` (skipping pages that came back empty), or none when the list
-   * starts there, or (unless `skipUnread`) when the page before is unread.
+   * starts there, or (unless `skipUnread`) when the page before is unread. Walks the pages read,
+   * not the page numbers.
    */
   private lastRowBefore(page: number, skipUnread: boolean) {
-    for (let p = page - 1; p >= 1; p -= 1) {
-      const rows = this.pages.get(p);
-      if (rows === undefined) {
-        if (skipUnread) continue;
-        return undefined;
-      }
-      const last = rows.keys.length - 1;
-      if (last >= 0) return { key: rows.keys[last] as string, matched: rows.matched[last] };
+    let expected = page - 1;
+    for (let i = this.indexAfter(page - 1) - 1; i >= 0; i -= 1) {
+      const number = this.pageNumbers[i] as number;
+      if (!skipUnread && number !== expected) return undefined;
+      const rows = this.pages.get(number);
+      const last = (rows?.keys.length ?? 0) - 1;
+      if (rows && last >= 0) return { key: rows.keys[last] as string, matched: rows.matched[last] };
+      expected = number - 1;
     }
     return undefined;
   }
 
   private firstRowAfter(page: number, skipUnread: boolean) {
-    for (let p = page + 1; p <= this.pageCount(); p += 1) {
-      const rows = this.pages.get(p);
-      if (rows === undefined) {
-        if (skipUnread) continue;
-        return undefined;
+    const count = this.pageCount();
+    let expected = page + 1;
+    for (let i = this.indexAfter(page); i < this.pageNumbers.length; i += 1) {
+      const number = this.pageNumbers[i] as number;
+      if (number > count || (!skipUnread && number !== expected)) return undefined;
+      const rows = this.pages.get(number);
+      if (rows && rows.keys.length > 0) {
+        return { key: rows.keys[0] as string, matched: rows.matched[0] };
       }
-      if (rows.keys.length > 0) return { key: rows.keys[0] as string, matched: rows.matched[0] };
+      expected = number + 1;
     }
     return undefined;
+  }
+
+  /** The index in `pageNumbers` of the first page read after `page` (binary search). */
+  private indexAfter(page: number): number {
+    let low = 0;
+    let high = this.pageNumbers.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.pageNumbers[middle] as number) > page) high = middle;
+      else low = middle + 1;
+    }
+    return low;
   }
 }

@@ -1,0 +1,160 @@
+import { mintDemoToken } from '../src/mocks/jwt';
+import { nextCopiedText, recordClipboard } from './support/clipboard';
+import { expect, test, type Page } from './support/fixtures';
+
+/**
+ * Support-grade lookups (issue 31): what a help desk pastes is taken as pasted, a search says
+ * what it searched, and every match can be reached. One test per finding of the review.
+ */
+
+const findBox = (page: Page) => page.getByRole('searchbox', { name: 'Find user' });
+const bulkBox = (page: Page) => page.getByLabel('IDs, e-mails or links');
+const results = (page: Page) => page.getByRole('table', { name: 'Results' });
+
+async function find(page: Page, text: string) {
+  await findBox(page).fill(text);
+  await findBox(page).press('Enter');
+}
+
+test('finding 1: addresses and ids as mail clients and help desks copy them are found', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users/bulk' });
+  for (const [pasted, name] of [
+    ['mailto:emile.zola@example.org?subject=Ticket%20123', 'Émile Zola'],
+    ['Grace Hopper <grace.hopper@example.org>', 'Grace Hopper'],
+    ['maria.delacruz@example.org.', 'de la Cruz María'],
+    ['USER_YAMADA_TARO', '山田 太郎'],
+    ['https://console.example.com/users/user_emile_zola?tab=raw#top', 'Émile Zola'],
+  ] as const) {
+    await find(page, pasted);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  }
+
+  await page.goto('/users/bulk');
+  await bulkBox(page).fill(
+    [
+      '<grace.hopper@example.org>',
+      '"aleksei.smirnov@example.org"',
+      'Émile Zola <emile.zola@example.org>; de la Cruz María <maria.delacruz@example.org>',
+      "'yamada.taro@example.org',",
+    ].join('\n'),
+  );
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  const rows = results(page).locator('tbody tr');
+  await expect(rows).toHaveCount(5);
+  const names = ['Grace Hopper', 'Алексей Смирнов', 'Émile Zola', 'de la Cruz María', '山田 太郎'];
+  for (const [index, name] of names.entries()) {
+    await expect(rows.nth(index)).toContainText('Found');
+    await expect(rows.nth(index)).toContainText(name);
+  }
+});
+
+test('finding 5: a line with spaces is one entry, a name or a name with its address', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users/bulk' });
+  await bulkBox(page).fill(
+    ['not an id at all', 'Grace Hopper', 'user_emile_zola', 'Mårten Okafor, Ada Lovelace'].join(
+      '\n',
+    ),
+  );
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  const rows = results(page).locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0).locator('td').first()).toHaveText('not an id at all');
+  await expect(rows.nth(1).locator('td').first()).toHaveText('Grace Hopper');
+  await expect(rows.nth(2)).toContainText('Émile Zola');
+  // A comma between two names is part of one entry: only addresses and ids are split there.
+  await expect(rows.nth(3).locator('td').first()).toHaveText('Mårten Okafor, Ada Lovelace');
+});
+
+test('finding 6: fields the console does not know are listed under Other fields, as the API varies', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/users/user_grace_hopper' });
+  const other = page.getByRole('region', { name: 'Other fields' });
+  // The mock's default API adds `role` only.
+  await expect(other).toContainText('role');
+  await expect(other).not.toContainText('last_login');
+  // Another API adds what a "can't log in" ticket needs, one of them nested.
+  await setScenario(token, {
+    userFields: {
+      status: 'locked',
+      locked: true,
+      last_login: '2026-11-20T08:15:00Z',
+      mfa: { methods: ['totp'] },
+    },
+  });
+  await page.reload();
+  await expect(other).toContainText('status');
+  await expect(other).toContainText('locked');
+  await expect(other).toContainText('true');
+  await expect(other).toContainText('2026-11-20T08:15:00Z');
+  await expect(other).toContainText('"totp"');
+  // Raw JSON stays, with the same fields.
+  await page.getByRole('button', { name: 'Raw JSON' }).click();
+  await expect(page.getByText('"last_login"')).toBeVisible();
+});
+
+test('finding 7: Copy for ticket hands the person over in one block', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  await recordClipboard(page);
+  const token = await signIn({ next: '/account' });
+  await setScenario(token, { userFields: { status: 'suspended' } });
+  await page.goto('/users/user_grace_hopper');
+  await page.getByRole('button', { name: 'Copy for ticket' }).click();
+  const text = await nextCopiedText(page, 0);
+  expect(text).toContain('- ID: `user_grace_hopper`');
+  expect(text).toContain('- Name: `Grace Hopper`');
+  expect(text).toContain('- E-mail: `grace.hopper@example.org`');
+  expect(text).toContain('- Created (UTC): 2022-09-09T09:00:00.000Z');
+  expect(text).toMatch(/- Console link: `https?:\/\/[^`]+\/users\/user_grace_hopper`/);
+  expect(text).toMatch(/- API: .+ \(`https?:\/\/[^`]+`\)/);
+  expect(text).toContain('  - `status`: `suspended`');
+  expect(text).toContain('  - `role`: `');
+  expect(text).toContain('  - `profile.location`: `Arlington, United States`');
+  expect(text).not.toContain(token);
+});
+
+test('finding 8: the session-ended dialog keeps the page in view and says why it ended', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  await page.clock.install();
+  await signIn({ next: '/users/user_grace_hopper' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Grace Hopper' });
+  await expect(heading).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Renew session' });
+
+  await page.clock.fastForward('01:01:00');
+  await expect(dialog).toContainText(/The token expired at \d\d:\d\d UTC/);
+  // The page is still there to see, dimmed and out of reach until renewed.
+  await expect(page.locator('h1', { hasText: 'Grace Hopper' })).toBeVisible();
+  await expect(page.locator('[inert]')).toContainText('Grace Hopper');
+
+  // Minted for the page's clock, an hour on.
+  const fresh = await mintDemoToken(
+    'valid',
+    Math.floor((await page.evaluate(() => Date.now())) / 1000),
+  );
+  await dialog.getByLabel('Access token').fill(fresh);
+  await dialog.getByRole('button', { name: 'Renew' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // A token the API refuses (revoked) is told apart from an expired one.
+  await setScenario(fresh, { fail: { path: '/', status: 401, count: 5 } });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(dialog).toContainText(
+    /The API refused the token \(401\): “[^”]+”\.? Request ID req_/,
+  );
+  await expect(page.locator('h1', { hasText: 'Grace Hopper' })).toBeVisible();
+});
