@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { getApiClient } from '../../../lib/api-client';
+import { apiClientFor } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
 
 /**
@@ -44,8 +44,8 @@ const once = { retry: false, staleTime: 0, gcTime: 0 } as const;
 export function signUpPageQueryOptions(page: number, sort: SignUpSort) {
   return queryOptions({
     queryKey: overviewKeys.signUpPage(page, sort),
-    queryFn: ({ signal }): Promise<ListPage<SignUp>> =>
-      getApiClient().get('/v1/users', {
+    queryFn: ({ client, signal }): Promise<ListPage<SignUp>> =>
+      apiClientFor(client).get('/v1/users', {
         query: { page, limit: SIGN_UP_PAGE_SIZE, sort },
         schema: signUpPageSchema,
         signal,
@@ -57,8 +57,8 @@ export function signUpPageQueryOptions(page: number, sort: SignUpSort) {
 export function userCountQueryOptions() {
   return queryOptions({
     queryKey: overviewKeys.userCount(),
-    queryFn: async ({ signal }) => {
-      const page = await getApiClient().get('/v1/users', {
+    queryFn: async ({ client, signal }) => {
+      const page = await apiClientFor(client).get('/v1/users', {
         query: { page: 1, limit: 1 },
         schema: countSchema,
         signal,
@@ -72,8 +72,8 @@ export function userCountQueryOptions() {
 export function productCountQueryOptions(filter: ProductCountFilter) {
   return queryOptions({
     queryKey: overviewKeys.productCount(filter),
-    queryFn: async ({ signal }) => {
-      const page = await getApiClient().get('/v1/products', {
+    queryFn: async ({ client, signal }) => {
+      const page = await apiClientFor(client).get('/v1/products', {
         query: { category: filter.category, min_price: filter.minPrice, page: 1, limit: 1 },
         schema: countSchema,
         signal,
@@ -88,8 +88,8 @@ export function productCountQueryOptions(filter: ProductCountFilter) {
 export function categorySampleQueryOptions() {
   return queryOptions({
     queryKey: overviewKeys.categorySample(),
-    queryFn: async ({ signal }) => {
-      const page = await getApiClient().get('/v1/products', {
+    queryFn: async ({ client, signal }) => {
+      const page = await apiClientFor(client).get('/v1/products', {
         query: { page: 1, limit: 100 },
         schema: categorySampleSchema,
         signal,

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-error';
+import { apiClientFor } from '../../../lib/api-client';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { RankCounter, RankError } from '../../../lib/rank/rank-counter';
 import { fetchUsers, usersKeys, type User } from '../api/users-api';
@@ -28,7 +29,7 @@ function datePageQueryOptions(page: number) {
   const params = { page, limit: PAGE_SIZE, sort: 'created_at' } as const;
   return queryOptions({
     queryKey: [...usersKeys.all, 'date-page', params] as const,
-    queryFn: ({ signal }) => fetchUsers(params, signal),
+    queryFn: ({ client, signal }) => fetchUsers(apiClientFor(client), params, signal),
     retry: false,
     staleTime: 60_000,
     gcTime: 60_000,
