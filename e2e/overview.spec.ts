@@ -166,6 +166,8 @@ test('a 5xx stops one chart with Try again, which goes on', async ({
 });
 
 test('the overview, its tables shown, is accessible', async ({ page, signIn }) => {
+  // Two axe runs over 60-odd bars and three tables: on a busy machine one took over 45 s.
+  test.slow();
   await signIn({ next: '/overview' });
   await expect(overviewStatus(page)).toHaveText(/^Counted with \d+ requests$/, { timeout: 20_000 });
   for (const name of ['Sign-ups per month', 'Products by category', 'Prices']) {
