@@ -317,7 +317,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       const parsed = v.safeParse(schema, json);
       if (!parsed.success) {
-        keepBody();
+        // Not the whole answer: a page that breaks the contract in one field is still 50 other
+        // people's names and e-mails, and the log is downloaded and attached to tickets.
+        responseBody = {
+          text: failingParts(parsed.issues),
+          mimeType: 'application/json',
+          length: text.length,
+        };
         throw fail({
           kind: 'schema',
           status,
@@ -449,6 +455,32 @@ function readErrorBody(json: unknown): ErrorBody {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** How many of a broken answer's failing values the log keeps, and how much of each. */
+const MAX_KEPT_ISSUES = 20;
+const MAX_KEPT_VALUE = 200;
+
+/** The paths that broke the contract and the values found there (each clipped), as JSON. */
+function failingParts(issues: readonly v.BaseIssue<unknown>[]): string {
+  const kept = issues.slice(0, MAX_KEPT_ISSUES).map((issue) => {
+    const path = (issue.path ?? []).map((item) => String(item.key)).join('.');
+    const found = issue.input === undefined ? '(missing)' : JSON.stringify(issue.input);
+    return {
+      path: path === '' ? '(root)' : path,
+      problem: issue.message,
+      found: found.length > MAX_KEPT_VALUE ? `${found.slice(0, MAX_KEPT_VALUE)}…` : found,
+    };
+  });
+  return JSON.stringify(
+    {
+      kept: 'Only what broke the contract; the rest of the answer was not kept.',
+      issues: kept,
+      ...(issues.length > kept.length ? { more: issues.length - kept.length } : {}),
+    },
+    null,
+    2,
+  );
 }
 
 function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {

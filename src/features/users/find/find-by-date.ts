@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiClientFor } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { apiClientFor } from '../../../lib/api-client';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
