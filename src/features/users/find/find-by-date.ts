@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClientFor } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
-import { apiClientFor } from '../../../lib/api-client';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { RankCounter, RankError } from '../../../lib/rank/rank-counter';
 import { fetchUsers, usersKeys, type User } from '../api/users-api';
