@@ -2,6 +2,7 @@ import { nice, ticks } from 'd3-array';
 import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { Link } from '../../components/link';
+import { apiLine } from '../../lib/display-text';
 import { formatCount } from '../../lib/format';
 import type { Bar } from './overview-count';
 
@@ -18,9 +19,9 @@ const HEIGHT = 220;
 const MARGIN = { top: 16, right: 8, bottom: 40, left: 48 };
 const MAX_LABEL = 14;
 
-function cut(text: string, max = MAX_LABEL): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+/** API text on one line: bidi controls shown as such, cut with an ellipsis (display-text.ts). */
+function cut(text: string, max = MAX_LABEL - 1): string {
+  return apiLine(text, max);
 }
 
 export interface BarChartProps {
@@ -97,9 +98,9 @@ export function BarChart({ name, keyHeader, countHeader, noun, bars, summary }: 
               <Link
                 key={`${bar.label}\u0000${index}`}
                 to={bar.to}
-                aria-label={`${bar.label}: ${formatCount(bar.count)} ${noun}`}
+                aria-label={`${cut(bar.label, 200)}: ${formatCount(bar.count)} ${noun}`}
               >
-                <title>{`${bar.label}: ${formatCount(bar.count)} ${noun}`}</title>
+                <title>{`${cut(bar.label, 1000)}: ${formatCount(bar.count)} ${noun}`}</title>
                 {/* The whole column is the target, however small the bar. */}
                 <rect x={x} y={MARGIN.top} width={band} height={plotHeight} fill="transparent" />
                 <rect
@@ -164,9 +165,9 @@ export function BarChart({ name, keyHeader, countHeader, noun, bars, summary }: 
                   key={`${bar.label}\u0000${index}`}
                   className="border-t border-slate-200 dark:border-slate-700"
                 >
-                  <td className="max-w-md truncate px-2 py-1" title={bar.label}>
+                  <td className="max-w-md truncate px-2 py-1" title={cut(bar.label, 1000)}>
                     <Link to={bar.to} className="text-blue-700 underline dark:text-blue-300">
-                      {bar.label}
+                      <bdi>{cut(bar.label, 200)}</bdi>
                     </Link>
                   </td>
                   <td className="px-2 py-1 text-right tabular-nums">{formatCount(bar.count)}</td>
