@@ -158,3 +158,65 @@ test('finding 8: the session-ended dialog keeps the page in view and says why it
   );
   await expect(page.locator('h1', { hasText: 'Grace Hopper' })).toBeVisible();
 });
+
+/** Find's own status: what was searched, how many matched, how many requests. */
+const findStatus = (page: Page) => page.getByRole('status').filter({ hasText: /request/ });
+const matchesTable = (page: Page) => page.getByRole('table', { name: 'Matches' });
+
+test('finding 2: a surname is searched anywhere in names at once, never "not found"', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/account' });
+  const listPages: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/\/v1\/users$/.test(url.pathname)) listPages.push(url.search);
+  });
+  await find(page, 'Kowalski');
+  await expect(findStatus(page)).toContainText(
+    /^No name starts with “Kowalski” · anywhere in names: \d+ matches · \d+ requests$/,
+  );
+  const rows = matchesTable(page).locator('tbody tr');
+  await expect(rows.nth(1)).toBeVisible();
+  for (const name of await rows.locator('td:nth-child(2)').allInnerTexts()) {
+    expect(name).toContain('Kowalski');
+  }
+  // The whole list was read, each page once.
+  const read = listPages.filter((search) => !search.includes('sort='));
+  expect(read.length).toBeGreaterThan(5);
+  expect(new Set(read).size).toBe(read.length);
+
+  // A surname only one person has opens that person.
+  await find(page, 'hopper');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grace Hopper');
+});
+
+test('finding 3: matches can be narrowed in the page and exported under a telling name', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/account' });
+  await find(page, 'Kowalski');
+  await expect(findStatus(page)).toContainText(/anywhere in names: \d+ matches/);
+  const total = Number(/(\d+) matches/.exec((await findStatus(page).textContent()) ?? '')?.[1]);
+  const filters = page.getByRole('group', { name: 'Filter matches' });
+  const sent: string[] = [];
+  page.on('request', (request) => sent.push(request.url()));
+  await filters.getByLabel('E-mail or domain').fill('@example.org');
+  await expect(filters).toContainText(new RegExp(`of ${total} matches shown`));
+  for (const email of await matchesTable(page)
+    .locator('tbody tr td:nth-child(3)')
+    .allInnerTexts()) {
+    expect(email).toContain('@example.org');
+  }
+  await filters.getByLabel('Created to (UTC)').fill('2000-01-01');
+  await expect(matchesTable(page)).toContainText('No match passes the filter');
+  expect(sent.filter((url) => url.includes('/v1/'))).toEqual([]);
+  await filters.getByLabel('Created to (UTC)').fill('');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^users-find-kowalski-\d{4}-\d\d-\d\d\.csv$/);
+});
