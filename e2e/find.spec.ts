@@ -213,7 +213,8 @@ test('looks up many users at once, in the order given, and exports the answers',
   await expect(rows.nth(0)).toContainText('Grace Hopper');
   await expect(rows.nth(1)).toContainText('Not found');
   await expect(rows.nth(2)).toContainText('Émile Zola');
-  await expect(rows.nth(3)).toContainText('Not a user ID, e-mail address or user link');
+  // A name now (issue 31): searched as Find does, anywhere in names when nothing starts with it.
+  await expect(rows.nth(3)).toContainText('Not found: no name has it');
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -225,7 +226,7 @@ test('looks up many users at once, in the order given, and exports the answers',
     'Found',
     'Not found',
     'Found',
-    'Not a user ID, e-mail address or user link',
+    'Not found: no name has it',
   ]);
 });
 

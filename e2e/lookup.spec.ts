@@ -69,6 +69,48 @@ test('finding 5: a line with spaces is one entry, a name or a name with its addr
   await expect(rows.nth(2)).toContainText('Émile Zola');
   // A comma between two names is part of one entry: only addresses and ids are split there.
   await expect(rows.nth(3).locator('td').first()).toHaveText('Mårten Okafor, Ada Lovelace');
+  // A name is looked up as Find does: how many matched, with a link to them.
+  await expect(rows.nth(0)).toContainText('Not found: no name has it');
+  await expect(rows.nth(1)).toContainText('Found: 1 match');
+  await expect(rows.nth(1).getByRole('link', { name: 'user_grace_hopper' })).toBeVisible();
+
+  await bulkBox(page).fill('Kowalski');
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  const many = rows.first().getByRole('link', { name: /^\d+ matches$/ });
+  await expect(many).toBeVisible();
+  await many.click();
+  await expect(page).toHaveURL(/\/users\/find\?q=Kowalski$/);
+});
+
+test('finding 4: Look up many keeps the list and the results for the tab, until sign-out', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users/bulk' });
+  await bulkBox(page).fill('user_grace_hopper\nuser_nobody_here');
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  const rows = results(page).locator('tbody tr');
+  await expect(rows.nth(1)).toContainText('Not found');
+  await rows.nth(0).getByRole('link', { name: 'user_grace_hopper' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grace Hopper');
+
+  await page.goBack();
+  await expect(bulkBox(page)).toHaveValue('user_grace_hopper\nuser_nobody_here');
+  await expect(rows.nth(0)).toContainText('Found');
+  await expect(rows.nth(1)).toContainText('Not found');
+  await page.reload();
+  await expect(rows.nth(0)).toContainText('Grace Hopper');
+
+  // On a phone the results are cards.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem')).toHaveCount(2);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn({ next: '/users/bulk' });
+  await expect(bulkBox(page)).toHaveValue('');
+  await expect(results(page)).toHaveCount(0);
 });
 
 test('finding 6: fields the console does not know are listed under Other fields, as the API varies', async ({

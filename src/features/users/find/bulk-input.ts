@@ -1,11 +1,12 @@
 import { parseFindQuery, type FindQuery } from './find-query';
+import { foldText } from './text-fold';
 
 export const MAX_BULK_ENTRIES = 1_000;
 
 export interface BulkEntry {
   /** As pasted. */
   input: string;
-  query: Extract<FindQuery, { kind: 'id' | 'email' | 'invalid' }>;
+  query: FindQuery;
 }
 
 export type BulkInput =
@@ -13,8 +14,8 @@ export type BulkInput =
 
 /**
  * What was pasted into Look up many, read as entries (splitBulkText), each read as Find reads
- * its box (parseFindQuery). Each is looked up once, in the order first given; a name is not a
- * lookup here (it may match many people), so it is reported, not searched.
+ * its box (parseFindQuery). Each is looked up once, in the order first given; a name is searched
+ * as Find searches it (it may match many people).
  */
 export function parseBulkInput(text: string): BulkInput {
   const parts = splitBulkText(text);
@@ -24,17 +25,15 @@ export function parseBulkInput(text: string): BulkInput {
   const seen = new Set<string>();
   const entries: BulkEntry[] = [];
   for (const input of parts) {
-    const parsed = parseFindQuery(input);
-    const query: BulkEntry['query'] =
-      parsed.kind === 'name'
-        ? { kind: 'invalid', problem: 'Not a user ID, e-mail address or user link' }
-        : parsed;
+    const query = parseFindQuery(input);
     const key =
       query.kind === 'id'
         ? `id:${query.id}`
         : query.kind === 'email'
           ? `email:${query.text.toLowerCase()}`
-          : `text:${input}`;
+          : query.kind === 'name'
+            ? `name:${foldText(query.text)}`
+            : `text:${input}`;
     if (seen.has(key)) continue;
     seen.add(key);
     entries.push({ input, query });
