@@ -140,7 +140,9 @@ function FindResults({
               : `Users whose name starts with ${described}, case and accents aside.`}
       </p>
       <p role="status" className="text-sm font-medium">
-        {statusText(outcome, running, matches.length, requests, mode, text, widened)}
+        {query.isError && !running
+          ? `Search stopped by an error · ${formatCount(matches.length)} ${matches.length === 1 ? 'match' : 'matches'} so far · ${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}`
+          : statusText(outcome, running, matches.length, requests, mode, text, widened)}
       </p>
       {scan && (
         <div className="flex flex-wrap items-center gap-3 text-sm">
