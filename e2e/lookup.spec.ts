@@ -69,6 +69,48 @@ test('finding 5: a line with spaces is one entry, a name or a name with its addr
   await expect(rows.nth(2)).toContainText('Émile Zola');
   // A comma between two names is part of one entry: only addresses and ids are split there.
   await expect(rows.nth(3).locator('td').first()).toHaveText('Mårten Okafor, Ada Lovelace');
+  // A name is looked up as Find does: how many matched, with a link to them.
+  await expect(rows.nth(0)).toContainText('Not found: no name has it');
+  await expect(rows.nth(1)).toContainText('Found: 1 match');
+  await expect(rows.nth(1).getByRole('link', { name: 'user_grace_hopper' })).toBeVisible();
+
+  await bulkBox(page).fill('Kowalski');
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  const many = rows.first().getByRole('link', { name: /^\d+ matches$/ });
+  await expect(many).toBeVisible();
+  await many.click();
+  await expect(page).toHaveURL(/\/users\/find\?q=Kowalski$/);
+});
+
+test('finding 4: Look up many keeps the list and the results for the tab, until sign-out', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users/bulk' });
+  await bulkBox(page).fill('user_grace_hopper\nuser_nobody_here');
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  const rows = results(page).locator('tbody tr');
+  await expect(rows.nth(1)).toContainText('Not found');
+  await rows.nth(0).getByRole('link', { name: 'user_grace_hopper' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grace Hopper');
+
+  await page.goBack();
+  await expect(bulkBox(page)).toHaveValue('user_grace_hopper\nuser_nobody_here');
+  await expect(rows.nth(0)).toContainText('Found');
+  await expect(rows.nth(1)).toContainText('Not found');
+  await page.reload();
+  await expect(rows.nth(0)).toContainText('Grace Hopper');
+
+  // On a phone the results are cards.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem')).toHaveCount(2);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn({ next: '/users/bulk' });
+  await expect(bulkBox(page)).toHaveValue('');
+  await expect(results(page)).toHaveCount(0);
 });
 
 test('finding 6: fields the console does not know are listed under Other fields, as the API varies', async ({
@@ -157,4 +199,66 @@ test('finding 8: the session-ended dialog keeps the page in view and says why it
     /The API refused the token \(401\): “[^”]+”\.? Request ID req_/,
   );
   await expect(page.locator('h1', { hasText: 'Grace Hopper' })).toBeVisible();
+});
+
+/** Find's own status: what was searched, how many matched, how many requests. */
+const findStatus = (page: Page) => page.getByRole('status').filter({ hasText: /request/ });
+const matchesTable = (page: Page) => page.getByRole('table', { name: 'Matches' });
+
+test('finding 2: a surname is searched anywhere in names at once, never "not found"', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/account' });
+  const listPages: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/\/v1\/users$/.test(url.pathname)) listPages.push(url.search);
+  });
+  await find(page, 'Kowalski');
+  await expect(findStatus(page)).toContainText(
+    /^No name starts with “Kowalski” · anywhere in names: \d+ matches · \d+ requests$/,
+  );
+  const rows = matchesTable(page).locator('tbody tr');
+  await expect(rows.nth(1)).toBeVisible();
+  for (const name of await rows.locator('td:nth-child(2)').allInnerTexts()) {
+    expect(name).toContain('Kowalski');
+  }
+  // The whole list was read, each page once.
+  const read = listPages.filter((search) => !search.includes('sort='));
+  expect(read.length).toBeGreaterThan(5);
+  expect(new Set(read).size).toBe(read.length);
+
+  // A surname only one person has opens that person.
+  await find(page, 'hopper');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grace Hopper');
+});
+
+test('finding 3: matches can be narrowed in the page and exported under a telling name', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/account' });
+  await find(page, 'Kowalski');
+  await expect(findStatus(page)).toContainText(/anywhere in names: \d+ matches/);
+  const total = Number(/(\d+) matches/.exec((await findStatus(page).textContent()) ?? '')?.[1]);
+  const filters = page.getByRole('group', { name: 'Filter matches' });
+  const sent: string[] = [];
+  page.on('request', (request) => sent.push(request.url()));
+  await filters.getByLabel('E-mail or domain').fill('@example.org');
+  await expect(filters).toContainText(new RegExp(`of ${total} matches shown`));
+  for (const email of await matchesTable(page)
+    .locator('tbody tr td:nth-child(3)')
+    .allInnerTexts()) {
+    expect(email).toContain('@example.org');
+  }
+  await filters.getByLabel('Created to (UTC)').fill('2000-01-01');
+  await expect(matchesTable(page)).toContainText('No match passes the filter');
+  expect(sent.filter((url) => url.includes('/v1/'))).toEqual([]);
+  await filters.getByLabel('Created to (UTC)').fill('');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^users-find-kowalski-\d{4}-\d\d-\d\d\.csv$/);
 });

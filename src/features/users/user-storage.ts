@@ -7,6 +7,8 @@ import { scopedStorageKey } from '../../lib/api-profile';
 
 export const RECENT_LOOKUPS_KEY = 'admin-console.recent-lookups';
 export const USERS_SEARCH_KEY = 'admin-console.users-search';
+/** Look up many's input and results, kept for the tab (Back, reload) until sign-out. */
+export const BULK_LOOKUP_KEY = 'admin-console.bulk-lookup';
 
 /** The keys of the current API profile: each API keeps its own lookups and list view. */
 export function recentLookupsKey(): string {
@@ -17,12 +19,16 @@ export function usersSearchKey(): string {
   return scopedStorageKey(USERS_SEARCH_KEY);
 }
 
+export function bulkLookupKey(): string {
+  return scopedStorageKey(BULK_LOOKUP_KEY);
+}
+
 /**
- * Sign-out forgets whom the last person looked up and which list view they had, for the API
+ * Sign-out forgets whom the last person looked up, their Look up many, and which list view they had, for the API
  * profile signed out of (`profileKey`; the current one by default).
  */
 export function forgetUserData(profileKey?: string): void {
-  for (const key of [RECENT_LOOKUPS_KEY, USERS_SEARCH_KEY]) {
+  for (const key of [RECENT_LOOKUPS_KEY, USERS_SEARCH_KEY, BULK_LOOKUP_KEY]) {
     try {
       sessionStorage.removeItem(scopedStorageKey(key, profileKey));
     } catch {

@@ -60,7 +60,7 @@ export async function exportCsv<TItem>(
     confirmLarge: options.confirmLarge,
   });
   if (outcome.kind !== 'done') return { job: current, result: outcome };
-  const fileName = csvFileName(source.resource, new Date());
+  const fileName = csvFileName(source.fileLabel ?? source.resource, new Date());
   try {
     const parts = [UTF8_BOM, csvHeader(source.fields), ...current.chunks];
     downloadFile(new Blob(parts, { type: 'text/csv;charset=utf-8' }), fileName);

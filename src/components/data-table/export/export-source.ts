@@ -6,6 +6,8 @@ import type { ListPage } from '../../../lib/api-schemas';
 export interface ExportSource<TItem> {
   /** The file name's start and the noun in messages: "users" gives users-2026-11-23.csv. */
   resource: string;
+  /** The file name's start when it says more than the resource: "users-find-kowalski". */
+  fileLabel?: string | undefined;
   /** Every field of the API's item, in the API's order: the CSV header, whatever is hidden. */
   fields: readonly (keyof TItem & string)[];
   /**

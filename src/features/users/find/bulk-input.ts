@@ -1,11 +1,13 @@
 import { parseFindQuery, type FindQuery } from './find-query';
+import { foldText } from './text-fold';
 
 export const MAX_BULK_ENTRIES = 1_000;
 
 export interface BulkEntry {
   /** As pasted. */
   input: string;
-  query: Extract<FindQuery, { kind: 'id' | 'email' | 'invalid' }>;
+  /** A day is Find's question (who signed up then), not a person: bulk refuses it. */
+  query: Exclude<FindQuery, { kind: 'date' }>;
 }
 
 export type BulkInput =
@@ -13,8 +15,8 @@ export type BulkInput =
 
 /**
  * What was pasted into Look up many, read as entries (splitBulkText), each read as Find reads
- * its box (parseFindQuery). Each is looked up once, in the order first given; a name is not a
- * lookup here (it may match many people), so it is reported, not searched.
+ * its box (parseFindQuery). Each is looked up once, in the order first given; a name is searched
+ * as Find searches it (it may match many people).
  */
 export function parseBulkInput(text: string): BulkInput {
   const parts = splitBulkText(text);
@@ -25,16 +27,19 @@ export function parseBulkInput(text: string): BulkInput {
   const entries: BulkEntry[] = [];
   for (const input of parts) {
     const parsed = parseFindQuery(input);
+    // Who signed up on a day is Find's question, not a person to look up.
     const query: BulkEntry['query'] =
-      parsed.kind === 'name' || parsed.kind === 'date'
-        ? { kind: 'invalid', problem: 'Not a user ID, e-mail address or user link' }
+      parsed.kind === 'date'
+        ? { kind: 'invalid', problem: 'A date: Find user lists who signed up on it' }
         : parsed;
     const key =
       query.kind === 'id'
         ? `id:${query.id}`
         : query.kind === 'email'
           ? `email:${query.text.toLowerCase()}`
-          : `text:${input}`;
+          : query.kind === 'name'
+            ? `name:${foldText(query.text)}`
+            : `text:${input}`;
     if (seen.has(key)) continue;
     seen.add(key);
     entries.push({ input, query });

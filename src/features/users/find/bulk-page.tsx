@@ -19,7 +19,9 @@ import { downloadFile } from '../../../lib/download';
 import { formatCount } from '../../../lib/format';
 import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
 import { userPath } from '../user-path';
+import { bulkLookupKey } from '../user-storage';
 import { parseBulkInput, type BulkEntry } from './bulk-input';
+import { findPath } from './find-query';
 import { findUsers } from './find-users';
 import { runPool } from './lookup-pool';
 
@@ -33,11 +35,80 @@ type RowState =
   | { kind: 'waiting' }
   | { kind: 'found'; user: Found }
   | { kind: 'not-found' }
+  /** A name, searched as Find does: how many matched (the one user when one did). */
+  | { kind: 'matches'; count: number; truncated: boolean; user?: Found | undefined }
   | { kind: 'failed'; reason: string };
 
 interface Row {
   entry: BulkEntry;
   state: RowState;
+}
+
+/** What the tab keeps (bulkLookupKey): the text as typed and each entry's answer, in order. */
+interface Saved {
+  text: string;
+  states: RowState[];
+}
+
+const STATE_KINDS = new Set(['waiting', 'found', 'not-found', 'matches', 'failed']);
+
+/** The saved lookup, checked: storage is the browser's, and may hold anything. */
+function readSaved(): { text: string; rows: Row[] } {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(bulkLookupKey()) ?? 'null') as Saved | null;
+    if (!saved || typeof saved.text !== 'string' || !Array.isArray(saved.states)) {
+      return { text: '', rows: [] };
+    }
+    const parsed = parseBulkInput(saved.text);
+    const states = saved.states.filter(isRowState);
+    if (!parsed.ok || states.length !== parsed.entries.length)
+      return { text: saved.text, rows: [] };
+    return {
+      text: saved.text,
+      rows: parsed.entries.map((entry, index) => {
+        const state = states[index] as RowState;
+        // Left before its answer came: said so, not "Waiting" for ever.
+        return {
+          entry,
+          state:
+            state.kind === 'waiting'
+              ? {
+                  kind: 'failed',
+                  reason: 'Not looked up: the lookup stopped when the page was left',
+                }
+              : state,
+        };
+      }),
+    };
+  } catch {
+    return { text: '', rows: [] };
+  }
+}
+
+function isRowState(value: unknown): value is RowState {
+  if (value === null || typeof value !== 'object') return false;
+  const state = value as Record<string, unknown>;
+  if (typeof state.kind !== 'string' || !STATE_KINDS.has(state.kind)) return false;
+  const user = state.user as Record<string, unknown> | undefined;
+  if (
+    user !== undefined &&
+    !['id', 'name', 'email'].every((key) => typeof user[key] === 'string')
+  ) {
+    return false;
+  }
+  if (state.kind === 'found' && user === undefined) return false;
+  if (state.kind === 'matches' && typeof state.count !== 'number') return false;
+  if (state.kind === 'failed' && typeof state.reason !== 'string') return false;
+  return true;
+}
+
+function save(text: string, rows: readonly Row[]): void {
+  try {
+    const saved: Saved = { text, states: rows.map((row) => row.state) };
+    sessionStorage.setItem(bulkLookupKey(), JSON.stringify(saved));
+  } catch {
+    // Storage full or turned off: the lookup works, it is only not kept.
+  }
 }
 
 /**
@@ -47,9 +118,11 @@ interface Row {
 export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   useDocumentTitle('Look up many users');
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
+  // The last lookup of this tab (Back, reload), until sign-out forgets it.
+  const [restored] = useState(readSaved);
+  const [text, setText] = useState(restored.text);
   const [problem, setProblem] = useState<string | null>(null);
-  const [rows, setRows] = useState<Row[]>([]);
+  const [rows, setRows] = useState<Row[]>(restored.rows);
   const [running, setRunning] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
   const [slowedTo, setSlowedTo] = useState<number | null>(null);
@@ -59,6 +132,11 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   // Leaving the page (another page, another API, another person signing in) stops the lookup, as
   // the export does: nothing of it may go on under whatever comes next.
   useEffect(() => () => controller.current?.abort(), []);
+  // Kept as it changes; while it runs, as each answer arrives is too often for 1,000 rows: the
+  // rows are kept when it ends (or stops, the page being left).
+  useEffect(() => {
+    if (!running) save(text, rows);
+  }, [text, rows, running]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -103,6 +181,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
       onConcurrency: (concurrency) => setSlowedTo(concurrency),
     });
     const answered = answers.filter((row) => row.state.kind !== 'waiting').length;
+    save(text, answers);
     setRunning(false);
     setSummary(
       abort.signal.aborted
@@ -112,7 +191,9 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   }
 
   const answered = rows.filter((row) => row.state.kind !== 'waiting').length;
-  const found = rows.filter((row) => row.state.kind === 'found').length;
+  const found = rows.filter(({ state }) =>
+    state.kind === 'matches' ? state.count > 0 : state.kind === 'found',
+  ).length;
 
   return (
     <div className="space-y-4">
@@ -127,7 +208,8 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
           IDs, e-mails or links
         </label>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          One a line, or separated by commas or spaces; up to 1,000. Each is looked up once.
+          One a line (a name too, or Name &lt;address&gt;); commas or semicolons also separate ids
+          and addresses. Up to 1,000; each is looked up once. Kept for this tab until sign-out.
         </p>
         <textarea
           id={inputId}
@@ -175,7 +257,15 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         {summary}
       </p>
       {rows.length > 0 && (
-        <div className="overflow-x-auto rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+        // On a phone, a card per entry: five columns do not fit across.
+        <ol aria-label="Results" className="space-y-2 sm:hidden">
+          {rows.map((row, index) => (
+            <ResultCard key={`${index}:${row.entry.input}`} row={row} />
+          ))}
+        </ol>
+      )}
+      {rows.length > 0 && (
+        <div className="overflow-x-auto max-sm:hidden rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
           <table aria-label="Results" className="w-full text-left text-sm">
             <thead className="bg-slate-50 dark:bg-slate-800">
               <tr>
@@ -200,13 +290,15 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
 
 const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   const { entry, state } = row;
-  const user = state.kind === 'found' ? state.user : undefined;
+  const user = foundUser(state);
   return (
     <tr className="border-t border-slate-100 dark:border-slate-800">
       <td className="max-w-48 truncate px-3 py-1.5 font-mono text-xs">
         {apiLine(entry.input, 200)}
       </td>
-      <td className="px-3 py-1.5">{describeState(state)}</td>
+      <td className="px-3 py-1.5">
+        <StatusText row={row} />
+      </td>
       <td className="px-3 py-1.5 font-mono text-xs">
         {user && (
           <Link to={userPath(user.id)} className="text-blue-700 underline dark:text-blue-300">
@@ -220,6 +312,30 @@ const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   );
 });
 
+const ResultCard = memo(function ResultCard({ row }: { row: Row }) {
+  const user = foundUser(row.state);
+  return (
+    <li className="rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
+      <p className="truncate font-mono text-xs">{apiLine(row.entry.input, 200)}</p>
+      <p className="font-medium">
+        <StatusText row={row} />
+      </p>
+      {user && (
+        <p className="min-w-0 truncate">
+          <Link to={userPath(user.id)} className="text-blue-700 underline dark:text-blue-300">
+            {apiLine(user.name, 200)}
+          </Link>{' '}
+          · {apiLine(user.email, 200)}
+        </p>
+      )}
+    </li>
+  );
+});
+
+function foundUser(state: RowState): Found | undefined {
+  return state.kind === 'found' || state.kind === 'matches' ? state.user : undefined;
+}
+
 function describeState(state: RowState): string {
   switch (state.kind) {
     case 'waiting':
@@ -228,9 +344,27 @@ function describeState(state: RowState): string {
       return 'Found';
     case 'not-found':
       return 'Not found';
+    case 'matches':
+      return state.count === 0
+        ? 'Not found: no name has it'
+        : `${state.count === 1 ? 'Found: 1 match' : `${formatCount(state.count)}${state.truncated ? '+' : ''} matches`}`;
     case 'failed':
       return state.reason;
   }
+}
+
+/** The status; for a name with matches, a link to them in Find. */
+function StatusText({ row }: { row: Row }) {
+  const { entry, state } = row;
+  const described = describeState(state);
+  if (state.kind !== 'matches' || state.count < 2 || entry.query.kind !== 'name') {
+    return <>{described}</>;
+  }
+  return (
+    <Link to={findPath(entry.query.text)} className="text-blue-700 underline dark:text-blue-300">
+      {described}
+    </Link>
+  );
 }
 
 /** A 429 is the pool's to wait out (it slows down for everyone); other retries as usual. */
@@ -246,6 +380,27 @@ async function lookUp(
 ): Promise<RowState> {
   const { query } = entry;
   if (query.kind === 'invalid') return { kind: 'failed', reason: query.problem };
+  if (query.kind === 'name') {
+    const outcome = await findUsers({
+      queryClient,
+      baseUrl: apiBaseUrl,
+      mode: 'name',
+      text: query.text,
+      signal,
+      onProgress: () => undefined,
+    });
+    if (outcome.kind === 'unsorted') {
+      return { kind: 'failed', reason: 'The API did not sort by name: search it in Find' };
+    }
+    if (outcome.kind === 'cancelled') return { kind: 'failed', reason: 'Cancelled' };
+    const [only] = outcome.matches;
+    return {
+      kind: 'matches',
+      count: outcome.matches.length,
+      truncated: outcome.truncated,
+      user: outcome.matches.length === 1 && only ? only : undefined,
+    };
+  }
   if (query.kind === 'email') {
     const outcome = await findUsers({
       queryClient,
@@ -284,7 +439,7 @@ function describeFailure(error: unknown): string {
 function downloadResults(rows: readonly Row[]) {
   const lines = [csvHeader(['input', 'status', 'id', 'name', 'email'])];
   for (const { entry, state } of rows) {
-    const user = state.kind === 'found' ? state.user : undefined;
+    const user = foundUser(state);
     lines.push(csvRecord([entry.input, describeState(state), user?.id, user?.name, user?.email]));
   }
   downloadFile(

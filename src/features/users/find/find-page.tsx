@@ -14,10 +14,12 @@ import { userFields, usersKeys, type User } from '../api/users-api';
 import { userPath } from '../user-path';
 import { usersColumns } from '../users-columns';
 import { findPath, parseFindQuery } from './find-query';
+import { useNow } from '../../../components/use-now';
+import { foldText } from './text-fold';
 import {
   cancelFind,
   findUsers,
-  MAX_MATCHES,
+  raiseFindBound,
   type FindMode,
   type FindOutcome,
   type FindProgress,
@@ -107,8 +109,8 @@ function FindResults({
         signal,
         onProgress: setProgress,
       });
-      // An e-mail belongs to one person: take support straight there.
-      if (mode === 'email' && outcome.kind === 'found' && outcome.matches.length === 1) {
+      // One person matched (an e-mail, or a name only one person has): take support straight there.
+      if (outcome.kind === 'found' && outcome.matches.length === 1 && !outcome.truncated) {
         const [user] = outcome.matches as [User];
         void navigate(userPath(user.id), { replace: true });
       }
@@ -124,15 +126,21 @@ function FindResults({
     [outcome, progress],
   );
   const requests = outcome?.requests ?? progress?.requests ?? 0;
+  const widened = (outcome?.kind === 'found' && outcome.widened) || progress?.widened === true;
+  const [filter, setFilter] = useState<MatchFilter>(NO_FILTER);
+  const shown = useMemo(() => filterMatches(matches, filter), [matches, filter]);
 
   const page = useMemo(() => {
     const start = (pagination.page - 1) * pagination.limit;
     return {
-      data: matches.slice(start, start + pagination.limit),
-      meta: { total: matches.length, page: pagination.page, limit: pagination.limit },
+      data: shown.slice(start, start + pagination.limit),
+      meta: { total: shown.length, page: pagination.page, limit: pagination.limit },
     };
-  }, [matches, pagination]);
-  const view = useMemo(() => ({ id: 'users', export: matchesExport(matches) }), [matches]);
+  }, [shown, pagination]);
+  const view = useMemo(
+    () => ({ id: 'users', export: matchesExport(shown, exportLabel(mode, text)) }),
+    [shown, mode, text],
+  );
 
   const scan = running ? progress?.scan : undefined;
   const described = mode === 'email' ? `the e-mail address “${text}”` : `“${text}”`;
@@ -146,10 +154,14 @@ function FindResults({
             ? `Users with ${described}.`
             : mode === 'anywhere'
               ? `Users with ${described} anywhere in their name, read from the whole list.`
-              : `Users whose name starts with ${described}, case and accents aside.`}
+              : widened
+                ? `No name starts with ${described}, so users with it anywhere in their name are listed, read from the whole list.`
+                : `Users whose name starts with ${described}, case and accents aside.`}
       </p>
       <p role="status" className="text-sm font-medium">
-        {statusText(outcome, running, matches.length, requests, mode)}
+        {query.isError && !running
+          ? `Search stopped by an error · ${formatCount(matches.length)} ${matches.length === 1 ? 'match' : 'matches'} so far · ${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}`
+          : statusText(outcome, running, matches.length, requests, mode, text, widened)}
       </p>
       {scan && (
         <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -169,10 +181,30 @@ function FindResults({
             }
           />
           <Button onClick={() => cancelFind(apiBaseUrl, mode, text)}>Cancel search</Button>
+          {scan.retryAt !== undefined && <RateLimitNote retryAt={scan.retryAt} />}
         </div>
       )}
       <QueryAlert query={query} what="users for the search" />
       {outcome?.kind === 'found' && <OutcomeNotes outcome={outcome} mode={mode} text={text} />}
+      {outcome?.kind === 'found' && outcome.truncated && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span>
+            {outcome.read
+              ? `The search stopped at ${formatCount(outcome.matches.length)} matches, having read ${formatCount(outcome.read.rows)} of ${formatCount(outcome.read.total)} users.`
+              : `The search stopped at ${formatCount(outcome.matches.length)} matches.`}
+          </span>
+          {outcome.read && (
+            <Button
+              onClick={() => {
+                raiseFindBound(apiBaseUrl, mode, text);
+                void query.refetch();
+              }}
+            >
+              Go on reading
+            </Button>
+          )}
+        </div>
+      )}
       {outcome?.kind === 'unsorted' && mode === 'date' && (
         <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/50">
           <p>
@@ -197,6 +229,17 @@ function FindResults({
           <Button onClick={() => void query.refetch()}>Search again</Button>
         </div>
       )}
+      {matches.length > 1 && (
+        <MatchFilters
+          filter={filter}
+          onChange={(next) => {
+            setFilter(next);
+            setPagination((current) => ({ ...current, page: 1 }));
+          }}
+          shown={shown.length}
+          total={matches.length}
+        />
+      )}
       {(matches.length > 0 || outcome?.kind === 'found') && (
         <DataTable
           label="Matches"
@@ -208,8 +251,16 @@ function FindResults({
           onPaginationChange={setPagination}
           getRowId={(user) => user.id}
           onRowActivate={(user) => navigate(userPath(user.id))}
-          emptyStatus="No users matched"
-          empty="No users matched."
+          emptyStatus={matches.length > 0 ? 'No match passes the filter' : 'No matches'}
+          empty={
+            matches.length > 0
+              ? 'No match passes the filter.'
+              : widened
+                ? `No name has “${text}” in it.`
+                : mode === 'email'
+                  ? `No user has the e-mail address “${text}”.`
+                  : 'No matches.'
+          }
           view={view}
         />
       )}
@@ -223,21 +274,39 @@ function statusText(
   found: number,
   requests: number,
   mode: FindMode,
+  text: string,
+  widened: boolean,
 ): string {
   const made = `${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}`;
   const matched = (count: number) =>
-    count === 0
-      ? 'No users matched'
-      : `${formatCount(count)} ${count === 1 ? 'user' : 'users'} matched`;
+    count === 0 ? 'No matches' : `${formatCount(count)} ${count === 1 ? 'match' : 'matches'}`;
+  // Says what was searched, so "nothing" is never more than what was looked at.
+  const searched = widened ? `No name starts with “${text}” · anywhere in names: ` : '';
   if (running || !outcome) {
-    return `Searching… ${found > 0 ? `${matched(found)} so far, ` : ''}${made} so far`;
+    return `${widened ? `No name starts with “${text}”; searching anywhere in names… ` : 'Searching… '}${found > 0 ? `${matched(found)} so far · ` : ''}${made} so far`;
   }
   if (outcome.kind === 'unsorted') return `Could not search by halving the list · ${made}`;
   if (outcome.kind === 'cancelled') return `Search cancelled · ${matched(found)} · ${made}`;
-  if (outcome.truncated) {
-    return `More than ${formatCount(MAX_MATCHES)} users matched · ${made}: the first ${formatCount(MAX_MATCHES)} are shown; ${mode === 'anywhere' ? 'type more of the name' : 'type more of the name to narrow it'}.`;
+  if (found === 0 && !widened) {
+    return mode === 'email'
+      ? `No user has the e-mail address “${text}” · ${made}`
+      : mode === 'anywhere'
+        ? `No name has “${text}” anywhere in it · ${made}`
+        : `No name starts with “${text}” · ${made}`;
   }
-  return `${matched(found)} · ${made}`;
+  if (outcome.truncated) return `${searched}${matched(found)} (stopped at the bound) · ${made}`;
+  return `${searched}${matched(found)} · ${made}`;
+}
+
+/** A 429 while reading the list: when the search goes on. */
+function RateLimitNote({ retryAt }: { retryAt: number }) {
+  const now = useNow(1000, true);
+  const seconds = Math.max(0, Math.ceil((retryAt - now) / 1000));
+  return (
+    <span>
+      The API’s rate limit was reached: going on {seconds > 0 ? `in ${seconds} s` : 'now'}.
+    </span>
+  );
 }
 
 function OutcomeNotes({
@@ -252,11 +321,16 @@ function OutcomeNotes({
   return (
     <div className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
       {outcome.note && <p>{outcome.note}</p>}
-      {outcome.order && (
-        <p>
-          The API sorts by {outcome.order}
-          {mode === 'name' ? '; Find went straight to where the name belongs.' : '.'}
-        </p>
+      {/* A guess from the pages read, so worded as one; an e-mail's pages cannot tell orders
+          apart (addresses differ in no case or accent that the orders file differently). */}
+      {outcome.order && mode === 'name' && (
+        <details className="text-xs">
+          <summary className="cursor-pointer">How Find searched</summary>
+          <p>
+            The API seems to sort names by {outcome.order} (a guess from the pages it returned).
+            Find went straight to where the name would be.
+          </p>
+        </details>
       )}
       {outcome.changed && (
         <p>
@@ -264,11 +338,10 @@ function OutcomeNotes({
           missing.
         </p>
       )}
-      {mode === 'name' && (
+      {mode === 'name' && !outcome.widened && (
         <p>
           Looking for a surname or part of a name?{' '}
-          <ScanLink text={text}>Find “{text}” anywhere in names</ScanLink> (reads every user, one
-          page at a time).
+          <ScanLink text={text}>Find “{text}” anywhere in names</ScanLink> (reads every user).
         </p>
       )}
     </div>
@@ -283,12 +356,13 @@ function ScanLink({ text, children }: { text: string; children: React.ReactNode 
   );
 }
 
-/** Export CSV writes the matches (already in hand), with the export's CSV rules. */
-function matchesExport(matches: readonly User[]): ExportSourceLoader<User> {
+/** Export CSV writes the matches (already in hand, as filtered), with the export's CSV rules. */
+function matchesExport(matches: readonly User[], fileLabel: string): ExportSourceLoader<User> {
   return {
     resource: 'users',
     load: async () => ({
       resource: 'users',
+      fileLabel,
       fields: userFields,
       fetchPage: async (_queryClient, page, limit) => ({
         data: matches.slice((page - 1) * limit, page * limit),
@@ -296,4 +370,89 @@ function matchesExport(matches: readonly User[]): ExportSourceLoader<User> {
       }),
     }),
   };
+}
+
+/** `users-find-kowalski`: the file says what it holds (the date follows). */
+function exportLabel(mode: FindMode, text: string): string {
+  const slug = foldText(text)
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `users-find${mode === 'anywhere' ? '-anywhere' : ''}-${slug || 'search'}`;
+}
+
+interface MatchFilter {
+  /** Part of the e-mail address, or its domain (`@example.org`). */
+  email: string;
+  /** `YYYY-MM-DD`, UTC, inclusive; empty for no bound. */
+  from: string;
+  to: string;
+}
+const NO_FILTER: MatchFilter = { email: '', from: '', to: '' };
+
+/** Narrows the matches in the page: no request. */
+function filterMatches(matches: readonly User[], filter: MatchFilter): readonly User[] {
+  const email = filter.email.trim().toLowerCase();
+  if (email === '' && filter.from === '' && filter.to === '') return matches;
+  return matches.filter((user) => {
+    if (email !== '' && !user.email.toLowerCase().includes(email)) return false;
+    const day = new Date(user.created_at);
+    const created = Number.isNaN(day.getTime()) ? '' : day.toISOString().slice(0, 10);
+    if (filter.from !== '' && (created === '' || created < filter.from)) return false;
+    if (filter.to !== '' && (created === '' || created > filter.to)) return false;
+    return true;
+  });
+}
+
+/** **Filter matches**: by e-mail (or domain) and created date, over the matches in hand. */
+function MatchFilters({
+  filter,
+  onChange,
+  shown,
+  total,
+}: {
+  filter: MatchFilter;
+  onChange: (filter: MatchFilter) => void;
+  shown: number;
+  total: number;
+}) {
+  const input =
+    'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800';
+  return (
+    <fieldset className="flex flex-wrap items-end gap-3 text-sm">
+      <legend className="mb-1 font-medium">Filter matches</legend>
+      <label className="flex flex-col gap-1">
+        E-mail or domain
+        <input
+          type="search"
+          value={filter.email}
+          onChange={(event) => onChange({ ...filter, email: event.target.value })}
+          className={input}
+        />
+      </label>
+      <label className="flex flex-col gap-1">
+        Created from (UTC)
+        <input
+          type="date"
+          value={filter.from}
+          onChange={(event) => onChange({ ...filter, from: event.target.value })}
+          className={input}
+        />
+      </label>
+      <label className="flex flex-col gap-1">
+        Created to (UTC)
+        <input
+          type="date"
+          value={filter.to}
+          onChange={(event) => onChange({ ...filter, to: event.target.value })}
+          className={input}
+        />
+      </label>
+      {shown !== total && (
+        <span className="pb-1">
+          {formatCount(shown)} of {formatCount(total)} matches shown
+        </span>
+      )}
+    </fieldset>
+  );
 }

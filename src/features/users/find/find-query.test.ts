@@ -93,7 +93,7 @@ describe('parseBulkInput', () => {
       ['user_b', 'id'],
       ['ada@x.org', 'email'],
       ['https://c.example/users/user_c', 'id'],
-      ['Grace', 'invalid'],
+      ['Grace', 'name'],
     ]);
     expect(parsed.ok && parsed.duplicates).toBe(2);
   });

@@ -1,34 +1,31 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isApiError, type ApiError } from '../../../lib/api-error';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
-import type { ExportJob } from '../../../components/data-table/export/export-runner';
-import {
-  usersExportPageQueryOptions,
-  usersSearchPageQueryOptions,
-  type User,
-  type UsersSearchSort,
-} from '../api/users-api';
+import { MAX_PLAUSIBLE_TOTAL } from '../../../lib/api-schemas';
+import { shouldRetry } from '../../../lib/query-client';
+import { usersSearchPageQueryOptions, type User, type UsersSearchSort } from '../api/users-api';
 import { forgetOnSignOut } from '../../../lib/forget-on-sign-out';
 import { parseDateQuery } from './date-query';
 import { findByDate } from './find-by-date';
+import { runPool } from './lookup-pool';
 import { SortedSearch } from './sorted-search';
 import { foldText } from './text-fold';
 
 /**
  * Find's searches, outside React: a name by bisection over `sort=name`; an e-mail by bisection
- * over `sort=email` where the API takes it, else by reading the list (the export's paging engine);
- * a name anywhere in the name by reading the list. Each search's state is kept by its key, so
+ * over `sort=email` where the API takes it, else by reading the list (the bulk lookup's pool);
+ * a name anywhere in the name by reading the list, also at once when no name starts with it. Each search's state is kept by its key, so
  * Try again after a failure goes on where it stopped, and Cancel keeps what was found.
  */
 
 /** The API's largest page, as the export reads it. */
 const PAGE_SIZE = 100;
 
-/** The export's paging engine, loaded when a search must read the list (most never do). */
-const loadRunner = () => import('../../../components/data-table/export/export-runner');
-
-/** More is a query too short to be useful: the person is told to type more. */
-export const MAX_MATCHES = 1_000;
+/**
+ * A bound on the matches read, far above any person's search (a common name at 200,000 users has
+ * about a thousand); past it the Matches table says the list was cut and how far it was read.
+ */
+export const MAX_MATCHES = 10_000;
 
 /** `date`: who signed up on a day or in a range (find-by-date.ts); `date-scan` reads the list. */
 export type FindMode = 'name' | 'email' | 'anywhere' | 'date' | 'date-scan';
@@ -36,6 +33,8 @@ export type FindMode = 'name' | 'email' | 'anywhere' | 'date' | 'date-scan';
 export interface FindProgress {
   requests: number;
   matches: readonly User[];
+  /** The name started no name: it is now looked for anywhere in names. */
+  widened?: boolean | undefined;
   /** While the list is read page by page. */
   scan?: { rows: number; total: number | undefined; retryAt?: number | undefined };
 }
@@ -48,12 +47,16 @@ export type FindOutcome =
       requests: number;
       /** How the API turned out to order the list (bisection only). */
       order?: string | undefined;
-      /** More may match than were read (MAX_MATCHES). */
+      /** More may match than were read (the bound on matches). */
       truncated: boolean;
+      /** How much of the list a scan read. */
+      read?: { rows: number; total: number } | undefined;
       /** The list changed while it was searched. */
       changed: boolean;
       /** Why the list was read instead of halved (e-mail only). */
       note?: string | undefined;
+      /** A name that starts no name, searched anywhere in names at once. */
+      widened?: boolean | undefined;
     }
   /** A name search over pages that contradict every order: offer reading the list. */
   | { kind: 'unsorted'; requests: number; note?: string | undefined }
@@ -61,10 +64,26 @@ export type FindOutcome =
 
 interface SearchState {
   requests: number;
+  /** A name search gone on to match anywhere in names. */
+  widened?: boolean | undefined;
   bisection?: SortedSearch<User> | undefined;
-  scan?: { job: ExportJob; matches: User[] } | undefined;
+  scan?: ScanState | undefined;
   /** The person's Cancel; the query's own signal (leaving the page) is the other way to stop. */
   cancel: AbortController;
+}
+
+interface ScanState {
+  /** Pages read, by number (kept until handed on). */
+  pages: Map<number, readonly User[]>;
+  /** Pages 1…delivered have been handed on, in order. */
+  delivered: number;
+  matches: User[];
+  ids: Set<string>;
+  rows: number;
+  /** meta.total of every page read: a change means users were added or removed meanwhile. */
+  totals: number[];
+  /** Matches to stop at (Go on raises it). */
+  bound: number;
 }
 
 const states = new Map<string, SearchState>();
@@ -121,7 +140,10 @@ export interface FindOptions {
 export async function findUsers(options: FindOptions): Promise<FindOutcome> {
   const key = stateKey(options.baseUrl, options.mode, options.text);
   const outcome = await search(options, stateFor(key));
-  if (outcome.kind !== 'cancelled') states.delete(key);
+  // A cancelled search, or one stopped at its bound, can be gone on with.
+  if (outcome.kind !== 'cancelled' && !(outcome.kind === 'found' && outcome.truncated)) {
+    states.delete(key);
+  }
   return outcome;
 }
 
@@ -143,8 +165,27 @@ async function search(options: FindOptions, state: SearchState): Promise<FindOut
   if (mode === 'date') return byDate(options, state, stop);
   if (mode === 'email' && emailSort.get(baseUrl) === false)
     return scan(options, state, stop, NO_EMAIL_SORT);
+  // Nothing starts with the name (a surname, a middle name): never a "not found" for a search
+  // that did not look everywhere. The anywhere search runs at once, and says so.
+  const widen = async (): Promise<FindOutcome> => {
+    state.widened = true;
+    const widened = await scan(
+      {
+        ...options,
+        mode: 'anywhere',
+        onProgress: (progress) => options.onProgress({ ...progress, widened: true }),
+      },
+      state,
+      stop,
+    );
+    return widened.kind === 'found' ? { ...widened, widened: true } : widened;
+  };
+  if (mode === 'name' && state.widened) return widen();
   try {
     const outcome = await bisect(options, state, stop);
+    if (mode === 'name' && outcome.kind === 'found' && outcome.matches.length === 0) {
+      return await widen();
+    }
     if (mode !== 'email') return outcome;
     if (outcome.kind === 'unsorted') return readListForEmail(EMAIL_SORT_IGNORED);
     emailSort.set(baseUrl, true);
@@ -209,6 +250,13 @@ async function bisect(
   };
 }
 
+/**
+ * Reads the whole list for the text, at the bulk pool's pace (lookup-pool.ts: up to 4 pages in
+ * flight, a 429 halves that and waits as asked, other failures retried as everywhere). Page 1
+ * first, for the total; then the rest in any order, matches handed on in list order as the pages
+ * before them arrive. Pages read stay in the search's state: Try again after a failure, and Go on
+ * after the bound, read only what is left.
+ */
 async function scan(
   options: FindOptions,
   state: SearchState,
@@ -227,43 +275,106 @@ async function scan(
       : mode === 'email'
         ? (user: User) => foldText(user.email) === folded
         : (user: User) => foldText(user.name).includes(folded);
-  const { createExportJob, runExport } = await loadRunner();
-  const current = (state.scan ??= { job: createExportJob(), matches: [] });
-  const report = (rows: number, total: number | undefined, retryAt?: number) =>
+  const current: ScanState = (state.scan ??= {
+    pages: new Map<number, readonly User[]>(),
+    delivered: 0,
+    matches: [],
+    ids: new Set<string>(),
+    rows: 0,
+    totals: [],
+    bound: MAX_MATCHES,
+  });
+  const enough = () =>
+    mode === 'email' ? current.matches.length > 0 : current.matches.length >= current.bound;
+  let retryAt: number | undefined;
+  const report = () =>
     onProgress({
       requests: state.requests,
-      matches: current.matches,
-      scan: { rows, total, retryAt },
+      // A copy: what React holds must change identity when it grows.
+      matches: [...current.matches],
+      scan: { rows: current.rows, total: current.totals.at(-1), retryAt },
     });
-  report(current.job.seen.size, current.job.firstTotal);
-  const outcome = await runExport(current.job, {
-    fetchPage: (page, pageSignal) =>
-      cancellableFetchQuery(
-        queryClient,
-        counted(state, usersExportPageQueryOptions({ page, limit: PAGE_SIZE })),
-        pageSignal,
-      ),
-    getId: (user) => user.id,
-    encode: (users) => {
-      for (const user of users) if (isMatch(user)) current.matches.push(user);
-      return '';
-    },
-    signal,
-    onProgress: ({ rows, total, retryAt }) => report(rows, total, retryAt),
-    // The person asked for this search; the progress bar and Cancel are the way out.
-    confirmLarge: async () => true,
-    until: () =>
-      mode === 'email' ? current.matches.length > 0 : current.matches.length >= MAX_MATCHES,
-  });
-  if (outcome.kind === 'cancelled') return cancelled(state);
-  if (outcome.kind === 'failed') throw outcome.error;
+  const fetchPage = (page: number, pageSignal: AbortSignal) =>
+    cancellableFetchQuery(
+      queryClient,
+      counted(state, {
+        ...usersSearchPageQueryOptions({ page, limit: PAGE_SIZE }),
+        retry: retryUnlessRateLimited,
+      }),
+      pageSignal,
+    );
+  // Hands on every page whose predecessors are all in: matches in list order.
+  const deliver = () => {
+    while (current.pages.has(current.delivered + 1) && !enough()) {
+      current.delivered += 1;
+      const users = current.pages.get(current.delivered) ?? [];
+      current.pages.delete(current.delivered);
+      for (const user of users) {
+        if (!isMatch(user) || current.ids.has(user.id)) continue;
+        current.ids.add(user.id);
+        current.matches.push(user);
+      }
+    }
+  };
+  const take = (page: number, users: readonly User[], total: number) => {
+    current.pages.set(page, users);
+    current.rows += users.length;
+    current.totals.push(total);
+    deliver();
+    report();
+  };
+  const isRead = (page: number) => page <= current.delivered || current.pages.has(page);
+  deliver();
+  report();
+  try {
+    if (!isRead(1)) {
+      const first = await fetchPage(1, signal);
+      take(1, first.data, first.meta.total);
+    }
+    const total = current.totals[0] ?? 0;
+    const pageCount = Math.ceil(Math.min(total, MAX_PLAUSIBLE_TOTAL) / PAGE_SIZE);
+    const pending: number[] = [];
+    for (let page = 2; page <= pageCount && !enough(); page += 1) {
+      if (!isRead(page)) pending.push(page);
+    }
+    const stopPool = new AbortController();
+    const poolSignal = AbortSignal.any([signal, stopPool.signal]);
+    let failure: unknown;
+    await runPool({
+      items: pending,
+      signal: poolSignal,
+      run: fetchPage,
+      onResult: (index, outcome) => {
+        const page = pending[index] as number;
+        if (!outcome.ok) {
+          failure ??= outcome.error;
+          stopPool.abort();
+          return;
+        }
+        take(page, outcome.value.data, outcome.value.meta.total);
+        if (enough()) stopPool.abort();
+      },
+      onConcurrency: (_concurrency, at) => {
+        retryAt = at;
+        report();
+      },
+    });
+    if (signal.aborted) return cancelled(state);
+    if (failure !== undefined) throw failure;
+  } catch (error) {
+    if (state.cancel.signal.aborted) return cancelled(state);
+    throw error;
+  }
+  const totals = current.totals;
+  const read = current.delivered * PAGE_SIZE;
   return {
     kind: 'found',
     how: 'scan',
-    matches: current.matches.slice(0, MAX_MATCHES),
+    matches: [...current.matches],
     requests: state.requests,
-    truncated: mode !== 'email' && current.matches.length >= MAX_MATCHES,
-    changed: outcome.firstTotal !== outcome.lastTotal,
+    truncated: mode !== 'email' && enough() && read < (totals[0] ?? 0),
+    read: { rows: Math.min(read, totals[0] ?? read), total: totals[0] ?? 0 },
+    changed: totals.some((total) => total !== totals[0]),
     note,
   };
 }
@@ -306,11 +417,21 @@ async function byDate(
   };
 }
 
+function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
+  return !(isApiError(error) && error.status === 429) && shouldRetry(failureCount, error);
+}
+
+/** Go on reading past the bound: the next MAX_MATCHES, from where the search stopped. */
+export function raiseFindBound(baseUrl: string, mode: FindMode, text: string): void {
+  const scanState = states.get(stateKey(baseUrl, mode, text))?.scan;
+  if (scanState) scanState.bound += MAX_MATCHES;
+}
+
 function cancelled(state: SearchState): FindOutcome {
   return {
     kind: 'cancelled',
     matches: state.scan?.matches ?? state.bisection?.matches() ?? [],
     requests: state.requests,
-    rows: state.scan?.job.seen.size ?? 0,
+    rows: state.scan?.rows ?? 0,
   };
 }
