@@ -11,6 +11,7 @@ function lazyRoute(key: RouteKey) {
 }
 
 const LoginRoute = lazyRoute('login');
+const CallbackRoute = lazyRoute('callback');
 const UsersRoute = lazyRoute('users');
 const UserRoute = lazyRoute('user');
 const FindRoute = lazyRoute('find');
@@ -34,6 +35,14 @@ export function AppRoutes() {
         element={
           <Page>
             <LoginRoute />
+          </Page>
+        }
+      />
+      <Route
+        path="/auth/callback"
+        element={
+          <Page>
+            <CallbackRoute />
           </Page>
         }
       />
