@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { test as plainTest } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { MOCK_API_URL, OIDC_CONSOLE_URL, PROVIDER_URL } from './support/ports';
 import { receivedBy } from './support/several-apis';
@@ -68,4 +69,139 @@ test('a deep link survives the round trip; code and state never stay in the addr
   // Back goes to the provider, never to a callback address with its code.
   await page.goBack();
   expect(page.url()).not.toMatch(/[?&](code|state)=/);
+});
+
+/** The session the console keeps in this tab (its access token), as the store wrote it. */
+async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = sessionStorage.getItem('admin-console.token');
+    return raw === null ? null : (JSON.parse(raw) as { token: string }).token;
+  });
+}
+
+test('renews before every expiry with the refresh token: no dialog, no 401, across lifetimes', async ({
+  page,
+}) => {
+  // 20-second tokens (10 usable: the console stops 10 s before exp), renewed at two thirds of
+  // that: three tokens take about 14 s.
+  test.setTimeout(90_000);
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(MOCK_API_URL)) statuses.push(response.status());
+  });
+  await signInThroughProvider(page, person('ttl20-renew'));
+  const seen = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        const token = await storedToken(page);
+        if (token) seen.add(token);
+        return seen.size;
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBeGreaterThanOrEqual(3);
+  // The page goes on working with the latest token, which the API takes.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByRole('status').filter({ hasText: ' of ' })).toContainText('51–100 of');
+  // The request for that page carried a renewed token (another renewal may have come since).
+  const first = [...seen][0];
+  const sent = await receivedBy(page.request, MOCK_API_URL);
+  const pageTwo = sent.filter((entry) => entry.path.includes('page=2'));
+  expect(pageTwo.length).toBeGreaterThan(0);
+  expect(pageTwo.every((entry) => entry.token !== first)).toBe(true);
+  await expect(page.getByRole('dialog', { name: 'Renew session' })).toHaveCount(0);
+  expect(statuses).not.toContain(401);
+});
+
+test('a refused renewal asks to sign in again, and comes back to the same page', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInThroughProvider(page, person('ttl20-refuse'), '/users?page=4&limit=10');
+  await expect(page).toHaveURL(/\/users\?page=4&limit=10$/);
+  const dialog = page.getByRole('dialog', { name: 'Renew session' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toContainText('Mock SSO would not renew your session');
+  await dialog.getByRole('button', { name: 'Sign in again' }).click();
+  // The provider still knows the person: straight back, no login form.
+  await expect(page).toHaveURL(`${OIDC_CONSOLE_URL}/users?page=4&limit=10`);
+  await expect(page.getByRole('status').filter({ hasText: ' of ' })).toContainText('31–40 of');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a forged or replayed callback is refused before anything is sent', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(PROVIDER_URL) || request.url().startsWith(MOCK_API_URL)) {
+      sent.push(request.url());
+    }
+  });
+  await page.goto('/auth/callback?code=stolen-code&state=forged-state');
+  await expect(page.getByRole('alert')).toContainText(
+    'does not belong to a sign-in started in this tab',
+  );
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Access token')).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // A 10,000-character parameter: refused unread.
+  await page.goto(`/auth/callback?code=${'x'.repeat(10_000)}&state=forged-state`);
+  await expect(page.getByRole('alert')).toContainText('far too long');
+  expect(sent).toEqual([]);
+});
+
+test('the provider saying no (access_denied) is explained, with the token box still there', async ({
+  page,
+}) => {
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PROVIDER_URL}/`));
+  await page.getByRole('link', { name: '[ Cancel ]' }).click();
+  await expect(page.getByRole('alert')).toContainText('did not sign you in (access denied)');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Access token')).toBeVisible();
+});
+
+// Chromium logs the refused connection as a console error, which the fixtures' page counts as a
+// failure: this test takes a page of its own.
+plainTest(
+  'a provider that cannot be reached is explained; the token box stays',
+  async ({ page }) => {
+    await page.route('https://fonts.googleapis.com/**', (route) => route.abort());
+    await page.route(`${PROVIDER_URL}/**`, (route) => route.abort('connectionrefused'));
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+    await expect(page.getByRole('alert')).toContainText('Could not reach Mock SSO');
+    await expect(page.getByLabel('Access token')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with Mock SSO' })).toBeEnabled();
+
+    // A gateway answering for a provider that is down says the same.
+    await page.unroute(`${PROVIDER_URL}/**`);
+    await page.route(`${PROVIDER_URL}/**`, (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+    await expect(page.getByRole('alert')).toContainText('Could not reach Mock SSO');
+    expect(errors).toEqual([]);
+  },
+);
+
+test('sign-out revokes the refresh token and ends the provider’s session', async ({ page }) => {
+  const login = person();
+  await signInThroughProvider(page, login);
+  const revoked = page.waitForRequest(
+    (request) =>
+      request.url() === `${PROVIDER_URL}/token/revocation` && request.method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expect((await revoked).postData()).toContain('token_type_hint=refresh_token');
+  // The provider's own confirmation of RP-initiated logout, then back to the console's sign-in.
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(`${OIDC_CONSOLE_URL}/login`);
+  // Nothing of the provider's is left in the tab.
+  expect(await page.evaluate(() => sessionStorage.getItem('admin-console.oidc'))).toBeNull();
+  // The next sign-in asks the provider to log in again.
+  await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+  await expect(page.getByPlaceholder('Enter any login')).toBeVisible();
 });

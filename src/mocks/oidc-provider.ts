@@ -8,7 +8,7 @@
 // and Keycloak can sign an API's tokens with that API's secret. Logins that name a behaviour, for
 // the end-to-end tests:
 //   - `ttl20-…`: access tokens live 20 seconds (default ACCESS_TOKEN_TTL_S);
-//   - `refuse-…`: every refresh is refused (invalid_grant), as after a revoked grant.
+//   - `…refuse-…`: every refresh is refused (invalid_grant), as after a revoked grant.
 // Node-only and loopback-only, like the mock API: it trusts anyone.
 import { createSecretKey } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -41,7 +41,7 @@ export interface MockOidc {
   close(): Promise<void>;
 }
 
-/** The login's behaviour: `ttl20-alice` lives 20 s, `refuse-bob` cannot refresh. */
+/** The login's behaviour: `ttl20-alice` lives 20 s, `ttl20-refuse-bob` cannot refresh either. */
 function ttlFor(accountId: string | undefined): number {
   const match = /^ttl(\d{2,4})-/.exec(accountId ?? '');
   return match ? Number(match[1]) : ACCESS_TOKEN_TTL_S;
@@ -198,7 +198,7 @@ interface GrantContext {
 }
 
 /**
- * A refresh by a `refuse-…` login is refused. Reads the token request's body (the provider then
+ * A refresh by a `…refuse-…` login is refused. Reads the token request's body (the provider then
  * reads it from req.body) to find whose refresh token it is.
  */
 async function refuseRefresh(provider: Provider, req: IncomingMessage): Promise<boolean> {
@@ -211,7 +211,7 @@ async function refuseRefresh(provider: Provider, req: IncomingMessage): Promise<
   const refreshToken = params.get('refresh_token');
   if (params.get('grant_type') !== 'refresh_token' || !refreshToken) return false;
   const token = await provider.RefreshToken.find(refreshToken);
-  return token?.accountId?.startsWith('refuse-') === true;
+  return token?.accountId?.includes('refuse-') === true;
 }
 
 function escapeHtml(text: string): string {

@@ -74,11 +74,12 @@ export function renewSilently(
     clearTimeout(timer);
     renewAt = Infinity;
     if (!session) return;
-    const expiresAt = session.claims.exp * 1000;
+    // The token's usable life ends CLOCK_SKEW_MS before `exp` (the store stops sending it then).
+    const usableUntil = session.claims.exp * 1000 - CLOCK_SKEW_MS;
     // Without `iat` (or with one in the future) the token's life counts from now.
     const iat = session.claims.iat;
-    const issuedAt = Math.min(iat !== undefined ? iat * 1000 : now(), now(), expiresAt);
-    renewAt = issuedAt + (expiresAt - issuedAt) * RENEW_AT_SHARE;
+    const issuedAt = Math.min(iat !== undefined ? iat * 1000 : now(), now(), usableUntil);
+    renewAt = issuedAt + (usableUntil - issuedAt) * RENEW_AT_SHARE;
     arm(renewAt - now());
   }
 

@@ -74,6 +74,10 @@ async function fetchMetadata(settings: OidcSettings): Promise<oauth.Authorizatio
   } catch {
     throw new OidcProblem('unreachable', settings);
   }
+  // A gateway's 502 to 504: the provider behind it is down.
+  if (response.status >= 502 && response.status <= 504) {
+    throw new OidcProblem('unreachable', settings);
+  }
   let metadata: oauth.AuthorizationServer;
   try {
     metadata = await oauth.processDiscoveryResponse(issuer, response);
