@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
 import { test as plainTest } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { MOCK_API_URL, OIDC_CONSOLE_URL, PROVIDER_URL } from './support/ports';
+import {
+  MOCK_API_2_URL,
+  MOCK_API_URL,
+  OIDC_APIS_CONSOLE_URL,
+  OIDC_CONSOLE_URL,
+  PROVIDER_2_URL,
+  PROVIDER_URL,
+} from './support/ports';
 import { receivedBy } from './support/several-apis';
 
 /**
@@ -26,8 +33,8 @@ function person(prefix = 'staff'): string {
   return `${prefix}-${process.pid}-${people}-${Date.now() % 100_000}`;
 }
 
-async function loginAtProvider(page: Page, login: string): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`^${PROVIDER_URL}/`));
+async function loginAtProvider(page: Page, login: string, provider = PROVIDER_URL): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`^${provider}/`));
   await page.getByPlaceholder('Enter any login').fill(login);
   await page.getByPlaceholder('and password').fill('any');
   await page.getByRole('button', { name: 'Sign-in' }).click();
@@ -65,6 +72,21 @@ test('a deep link survives the round trip; code and state never stay in the addr
   const token = sent.at(-1)?.token ?? '';
   const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
   expect(claims).toMatchObject({ sub: login, iss: PROVIDER_URL });
+
+  // The refresh and ID tokens stay in this tab's storage: never on the page, in the Requests
+  // panel (what HAR and the ticket are made from), nor in localStorage.
+  const held = await page.evaluate(() => sessionStorage.getItem('admin-console.oidc'));
+  const { refreshToken, idToken } = JSON.parse(held ?? '{}') as Record<string, string>;
+  expect(refreshToken).toBeTruthy();
+  expect(idToken).toBeTruthy();
+  await page.getByRole('button', { name: 'Requests', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Requests' })).toBeVisible();
+  const shown = await page.evaluate(() => document.documentElement.outerHTML);
+  const device = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  for (const secret of [refreshToken, idToken]) {
+    expect(shown).not.toContain(secret);
+    expect(device).not.toContain(secret);
+  }
 
   // Back goes to the provider, never to a callback address with its code.
   await page.goBack();
@@ -204,4 +226,39 @@ test('sign-out revokes the refresh token and ends the provider’s session', asy
   // The next sign-in asks the provider to log in again.
   await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
   await expect(page.getByPlaceholder('Enter any login')).toBeVisible();
+});
+
+test.describe('two APIs, each with its own provider', () => {
+  test.use({ baseURL: OIDC_APIS_CONSOLE_URL });
+
+  test('each API signs in through its own provider, and no token crosses', async ({ page }) => {
+    const [first, second] = [person('staging'), person('production')];
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Sign in with Staging SSO' }).click();
+    await loginAtProvider(page, first, PROVIDER_URL);
+    await expect(page.getByRole('banner')).toContainText(first);
+    await expect(page.getByRole('status').filter({ hasText: ' of ' })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'API' }).selectOption('Production');
+    await page.getByRole('button', { name: 'Sign in with Production SSO' }).click();
+    await loginAtProvider(page, second, PROVIDER_2_URL);
+    await expect(page.getByRole('banner')).toContainText(second);
+    await expect(page.getByRole('status').filter({ hasText: ' of ' })).toBeVisible();
+
+    const issuersSeenBy = async (api: string) => {
+      const issuers = new Set<string>();
+      for (const { token } of await receivedBy(page.request, api)) {
+        const claims = JSON.parse(
+          Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString() || '{}',
+        ) as { sub?: string; iss?: string };
+        if (claims.sub === first || claims.sub === second) issuers.add(claims.iss ?? '');
+      }
+      return [...issuers];
+    };
+    const staging = await receivedBy(page.request, MOCK_API_URL);
+    expect(await issuersSeenBy(MOCK_API_URL), JSON.stringify(staging.slice(-3))).toEqual([
+      PROVIDER_URL,
+    ]);
+    expect(await issuersSeenBy(MOCK_API_2_URL)).toEqual([PROVIDER_2_URL]);
+  });
 });
