@@ -4,8 +4,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiOriginsOf, ConfigError, parseRuntimeConfig, resolveSettings } from '../src/lib/config';
+import {
+  connectOriginsOf,
+  ConfigError,
+  parseRuntimeConfig,
+  resolveSettings,
+} from '../src/lib/config';
 import { readApis } from '../src/lib/config-apis';
+import { readConfigOidc } from '../src/lib/config-oidc';
 import {
   DEPLOY_DIR,
   headerTemplates,
@@ -120,6 +126,12 @@ interface HookEnv {
   CONSOLE_LISTEN?: string;
   CONSOLE_ROOT?: string;
   CONSOLE_CONF_DIR?: string;
+  OIDC_ISSUER?: string;
+  OIDC_CLIENT_ID?: string;
+  OIDC_SCOPE?: string;
+  OIDC_RESOURCE?: string;
+  OIDC_AUDIENCE?: string;
+  OIDC_NAME?: string;
 }
 
 /** Sources the container start-up hook as the nginx image's entrypoint does (sh, `set -e`). */
@@ -138,6 +150,18 @@ function runHook(env: HookEnv, cwd?: string) {
   return { status: result.status, stderr: result.stderr, htmlDir, apiOrigin, imageSources };
 }
 
+/** An APIS entry's `oidc=ISSUER,CLIENT_ID[,key=value]…`, as config.json's `oidc`. */
+function entryOidc(text: string): Record<string, string> {
+  const [issuer = '', clientId = '', ...rest] = text.split(',').map((field) => field.trim());
+  return {
+    issuer,
+    clientId,
+    ...Object.fromEntries(
+      rest.filter(Boolean).map((field) => field.split('=') as [string, string]),
+    ),
+  };
+}
+
 /** The config.json a person would write by hand for the same settings. */
 function configFor(env: HookEnv): Record<string, unknown> {
   const config: Record<string, unknown> = {};
@@ -147,13 +171,31 @@ function configFor(env: HookEnv): Record<string, unknown> {
       .map((entry) => entry.trim())
       .filter(Boolean)
       .map((entry) => {
-        const [name = '', baseUrl, flag] = entry.split('|').map((field) => field.trim());
+        const [name = '', baseUrl, ...flags] = entry.split('|').map((field) => field.trim());
+        const oidc = flags.find((flag) => flag.startsWith('oidc='));
         return {
           name,
           baseUrl,
-          ...(flag === undefined ? {} : { production: flag === 'production' ? true : flag }),
+          ...(flags.includes('production') && { production: true }),
+          // Anything else, as the app would read it (and refuse it).
+          ...Object.fromEntries(
+            flags
+              .filter((flag) => flag !== 'production' && !flag.startsWith('oidc='))
+              .map((flag) => ['production', flag]),
+          ),
+          ...(oidc && { oidc: entryOidc(oidc.slice('oidc='.length)) }),
         };
       });
+  }
+  if (env.OIDC_ISSUER?.trim()) {
+    config.oidc = {
+      issuer: env.OIDC_ISSUER.trim(),
+      clientId: env.OIDC_CLIENT_ID?.trim(),
+      ...(env.OIDC_SCOPE?.trim() && { scope: env.OIDC_SCOPE.trim() }),
+      ...(env.OIDC_RESOURCE?.trim() && { resource: env.OIDC_RESOURCE.trim() }),
+      ...(env.OIDC_AUDIENCE?.trim() && { audience: env.OIDC_AUDIENCE.trim() }),
+      ...(env.OIDC_NAME?.trim() && { name: env.OIDC_NAME.trim() }),
+    };
   }
   if (env.REQUEST_TIMEOUT_MS !== undefined) {
     const text = env.REQUEST_TIMEOUT_MS.trim();
@@ -190,17 +232,34 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
       IMAGE_ORIGINS: 'https:',
     },
     { IMAGE_ORIGINS: 'http: https://10.0.0.7:8443' },
+    {
+      API_BASE_URL: 'https://api.example.com',
+      OIDC_ISSUER: 'https://id.example.com/realms/staff',
+      OIDC_CLIENT_ID: 'admin-console',
+    },
+    {
+      API_BASE_URL: 'https://api.example.com',
+      OIDC_ISSUER: ' https://acme.eu.auth0.com/ ',
+      OIDC_CLIENT_ID: 'abc123',
+      OIDC_SCOPE: 'openid email offline_access',
+      OIDC_RESOURCE: 'https://api.example.com',
+      OIDC_AUDIENCE: 'https://api.example.com/',
+      OIDC_NAME: 'Acme SSO',
+    },
+    {
+      APIS: 'A|https://a.example.com|production|oidc=https://id.example.com,console,name=A SSO,scope=openid email;B|https://b.example.com|oidc=http://127.0.0.1:4012,c2,resource=https://b.example.com',
+    },
   ])('writes the config.json and policy inputs the app derives from it: %j', (env) => {
     const hook = runHook(env);
     expect(hook.status, hook.stderr).toBe(0);
     const written = parseRuntimeConfig(readFileSync(join(hook.htmlDir, 'config.json'), 'utf8'));
     expect(written).toEqual(configFor(env));
-    const settings = resolveSettings(written, undefined, readApis);
+    const settings = resolveSettings(written, undefined, readApis, readConfigOidc);
     expect({
-      apiOrigins: hook.apiOrigin === '' ? [] : hook.apiOrigin.split(' '),
+      apiOrigins: hook.apiOrigin === '' ? [] : hook.apiOrigin.split(' ').sort(),
       imageSources: hook.imageSources.split(' '),
     }).toEqual({
-      apiOrigins: apiOriginsOf(settings.profiles),
+      apiOrigins: connectOriginsOf(settings.profiles).sort(),
       imageSources: settings.imageSources,
     });
   });
@@ -226,6 +285,31 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     { API_BASE_URL: 'https://api.example.com/?key=1' },
     { API_BASE_URL: 'https://api.example.com/#top' },
     { API_BASE_URL: 'https://api.example.com', REQUEST_TIMEOUT_MS: '999' },
+    {
+      API_BASE_URL: 'https://api.example.com',
+      OIDC_ISSUER: 'http://id.example.com',
+      OIDC_CLIENT_ID: 'c',
+    },
+    { API_BASE_URL: 'https://api.example.com', OIDC_ISSUER: 'https://id.example.com' },
+    {
+      API_BASE_URL: 'https://api.example.com',
+      OIDC_ISSUER: 'https://id.example.com/?t=1',
+      OIDC_CLIENT_ID: 'c',
+    },
+    {
+      API_BASE_URL: 'https://api.example.com',
+      OIDC_ISSUER: 'https://id.example.com/.well-known/openid-configuration',
+      OIDC_CLIENT_ID: 'c',
+    },
+    {
+      API_BASE_URL: 'https://api.example.com',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_SCOPE: 'email',
+    },
+    { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'c' },
+    { APIS: 'A|https://a.example.com', OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'c' },
+    { APIS: 'A|https://a.example.com|oidc=https://id.example.com' },
     { API_BASE_URL: 'https://api.example.com', REQUEST_TIMEOUT_MS: '600001' },
     { API_BASE_URL: 'https://api.example.com', REQUEST_TIMEOUT_MS: '1e4' },
     { API_BASE_URL: 'https://api.example.com', IMAGE_ORIGINS: 'https://cdn.example.com/avatars' },
@@ -238,7 +322,9 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     const hook = runHook(env);
     expect(hook.status).not.toBe(0);
     expect(hook.stderr).toMatch(/^admin console: .*(refused|must)/m);
-    expect(() => resolveSettings(configFor(env), undefined, readApis)).toThrow(ConfigError);
+    expect(() => resolveSettings(configFor(env), undefined, readApis, readConfigOidc)).toThrow(
+      ConfigError,
+    );
   });
 
   it.each<HookEnv>([

@@ -3,12 +3,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  apiOriginsOf,
+  connectOriginsOf,
   ConfigError,
   parseRuntimeConfig,
   resolveSettings,
 } from '../src/lib/config.ts';
 import { readApis } from '../src/lib/config-apis.ts';
+import { readConfigOidc } from '../src/lib/config-oidc.ts';
 import {
   MOCK_SERVICE_WORKER_PATH,
   securityHeaders,
@@ -124,9 +125,10 @@ export function policyInputsForConfig(configFile: string, buildTimeBaseUrl?: str
     text === undefined ? undefined : parseRuntimeConfig(text),
     buildTimeBaseUrl,
     readApis,
+    readConfigOidc,
   );
   return {
-    apiOrigins: apiOriginsOf(settings.profiles),
+    apiOrigins: connectOriginsOf(settings.profiles),
     imageSources: settings.imageSources,
   };
 }

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  apiOriginsOf,
+  connectOriginsOf,
   ConfigError,
   parseRuntimeConfig,
   resolveSettings,
 } from '../src/lib/config.ts';
 import { readApis } from '../src/lib/config-apis.ts';
+import { readConfigOidc } from '../src/lib/config-oidc.ts';
 
 /**
  * HTTP response headers for the production build: a Content-Security-Policy without inline or
@@ -69,9 +70,9 @@ const SELF_ONLY: PolicyInputs = { apiOrigins: [], imageSources: [] };
  */
 export function policyInputsFor(runtimeConfig: unknown, buildTimeBaseUrl?: string): PolicyInputs {
   try {
-    const settings = resolveSettings(runtimeConfig, buildTimeBaseUrl, readApis);
+    const settings = resolveSettings(runtimeConfig, buildTimeBaseUrl, readApis, readConfigOidc);
     return {
-      apiOrigins: apiOriginsOf(settings.profiles),
+      apiOrigins: connectOriginsOf(settings.profiles),
       imageSources: settings.imageSources,
     };
   } catch (error) {

@@ -6,6 +6,7 @@ import { createProfileRuntimes } from './app/profile-runtime';
 import { routeModules } from './app/route-modules';
 import { severalApis } from './app/several-apis-loader';
 import { routeKeyFor } from './app/route-paths';
+import { providerSignIn } from './features/auth/provider-sign-in-loader';
 import { StartupError } from './app/startup-error';
 import { initTheme } from './app/theme';
 import type { ApiProfile } from './lib/api-profile';
@@ -41,7 +42,10 @@ async function start() {
     // Several APIs: their reader is loaded only then (a single-API console never downloads it).
     const readApis =
       config?.apis != null ? (await import('./lib/config-apis')).readApis : undefined;
-    settings = resolveSettings(config, import.meta.env.VITE_API_BASE_URL, readApis);
+    // Likewise the identity provider's settings (config-apis reads each entry's own).
+    const readOidc =
+      config?.oidc != null ? (await import('./lib/config-oidc')).readConfigOidc : undefined;
+    settings = resolveSettings(config, import.meta.env.VITE_API_BASE_URL, readApis, readOidc);
   } catch (error) {
     root.render(<StartupError message={(error as Error).message} />);
     return;
@@ -83,7 +87,11 @@ async function start() {
   if (!signedIn) {
     // Signed out, every page leads to sign-in: its code (which the boot script preloads then) is
     // here before the first render, so the form does not wait behind a fallback.
-    await routeModules.login.load().catch(() => undefined);
+    await Promise.all([
+      routeModules.login.load(),
+      // With a provider, its button leads the page: there from the first render too.
+      initial.oidc && providerSignIn.load(),
+    ]).catch(() => undefined);
   } else if (routeModule) {
     // The page's first API request goes out before React's first render, not after it: the
     // render is one long task (about 130 ms on a mid-range phone) that the request need not wait

@@ -12,9 +12,16 @@ export const E2E_PORTS = {
   severalApis: base + 3,
   /** nginx with the image's start-up hook given APIS (apis-nginx.spec.ts). */
   nginxSeveralApis: base + 4,
+  /** The build with config.json's `oidc` (oidc.spec.ts). */
+  oidc: base + 5,
+  /** The build with two APIs, each with its own identity provider (oidc.spec.ts). */
+  oidcApis: base + 6,
   mockApi: base + 10,
   /** A second mock server: another API on another origin. */
   mockApi2: base + 11,
+  /** The mock identity provider of the first mock API, and of the second. */
+  provider: base + 12,
+  provider2: base + 13,
 } as const;
 
 export const MOCK_API_URL = `http://127.0.0.1:${E2E_PORTS.mockApi}`;
@@ -25,3 +32,30 @@ export const MOCK_API_2_URL = `http://127.0.0.1:${E2E_PORTS.mockApi2}`;
  * Staging on the first mock, Production on the second.
  */
 export const SEVERAL_APIS = `Staging|${MOCK_API_URL}; Production|${MOCK_API_2_URL}|production`;
+
+export const PROVIDER_URL = `http://127.0.0.1:${E2E_PORTS.provider}`;
+export const PROVIDER_2_URL = `http://127.0.0.1:${E2E_PORTS.provider2}`;
+export const OIDC_CONSOLE_URL = `http://127.0.0.1:${E2E_PORTS.oidc}`;
+export const OIDC_APIS_CONSOLE_URL = `http://127.0.0.1:${E2E_PORTS.oidcApis}`;
+
+/** config.json of the build signing in through the first provider. */
+export const OIDC_CONFIG = {
+  apiBaseUrl: MOCK_API_URL,
+  oidc: { issuer: PROVIDER_URL, clientId: 'admin-console', name: 'Mock SSO' },
+};
+
+/** config.json of the build with two APIs, each signing in through its own provider. */
+export const OIDC_APIS_CONFIG = {
+  apis: [
+    {
+      name: 'Staging',
+      baseUrl: MOCK_API_URL,
+      oidc: { issuer: PROVIDER_URL, clientId: 'admin-console', name: 'Staging SSO' },
+    },
+    {
+      name: 'Production',
+      baseUrl: MOCK_API_2_URL,
+      oidc: { issuer: PROVIDER_2_URL, clientId: 'admin-console', name: 'Production SSO' },
+    },
+  ],
+};

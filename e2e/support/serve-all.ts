@@ -1,7 +1,18 @@
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { answerStatus, waitForServer } from '../../scripts/wait-for-server';
-import { E2E_PORTS, MOCK_API_2_URL, MOCK_API_URL, SEVERAL_APIS } from './ports';
+import {
+  E2E_PORTS,
+  MOCK_API_2_URL,
+  MOCK_API_URL,
+  OIDC_APIS_CONFIG,
+  OIDC_APIS_CONSOLE_URL,
+  OIDC_CONFIG,
+  OIDC_CONSOLE_URL,
+  PROVIDER_2_URL,
+  PROVIDER_URL,
+  SEVERAL_APIS,
+} from './ports';
 
 /**
  * Starts every server an end-to-end run needs at once, and prints READY_LINE when all of them
@@ -74,6 +85,56 @@ export const E2E_SERVERS: readonly E2EServer[] = [
       SEVERAL_APIS,
     ],
     url: app(E2E_PORTS.nginxSeveralApis),
+  },
+  {
+    name: 'identity provider',
+    args: [
+      'src/mocks/oidc-provider.ts',
+      '--port',
+      String(E2E_PORTS.provider),
+      '--api',
+      MOCK_API_URL,
+      '--console-origin',
+      OIDC_CONSOLE_URL,
+      '--console-origin',
+      OIDC_APIS_CONSOLE_URL,
+    ],
+    url: `${PROVIDER_URL}/.well-known/openid-configuration`,
+  },
+  {
+    name: 'second identity provider',
+    args: [
+      'src/mocks/oidc-provider.ts',
+      '--port',
+      String(E2E_PORTS.provider2),
+      '--api',
+      MOCK_API_2_URL,
+      '--console-origin',
+      OIDC_APIS_CONSOLE_URL,
+    ],
+    url: `${PROVIDER_2_URL}/.well-known/openid-configuration`,
+  },
+  {
+    name: 'identity-provider build',
+    args: [
+      'e2e/support/serve-build.ts',
+      '--port',
+      String(E2E_PORTS.oidc),
+      '--config',
+      JSON.stringify(OIDC_CONFIG),
+    ],
+    url: app(E2E_PORTS.oidc),
+  },
+  {
+    name: 'two-providers build',
+    args: [
+      'e2e/support/serve-build.ts',
+      '--port',
+      String(E2E_PORTS.oidcApis),
+      '--config',
+      JSON.stringify(OIDC_APIS_CONFIG),
+    ],
+    url: app(E2E_PORTS.oidcApis),
   },
 ];
 

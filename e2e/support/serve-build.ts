@@ -6,10 +6,15 @@ import { preview } from 'vite';
  * Serves a snapshot of the production build with `vite preview`, so a rebuild during the run
  * cannot pull chunks out from under the pages. With --api, the snapshot gets a config.json
  * pointing at that API, which is how a real deployment chooses its API without rebuilding; with
- * --apis, one listing several.
+ * --apis, one listing several; with --config, the config.json given.
  */
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, api: { type: 'string' }, apis: { type: 'string' } },
+  options: {
+    port: { type: 'string' },
+    api: { type: 'string' },
+    apis: { type: 'string' },
+    config: { type: 'string' },
+  },
 });
 const port = Number(values.port);
 if (!existsSync('dist/index.html')) {
@@ -20,7 +25,10 @@ if (!existsSync('dist/index.html')) {
 const outDir = `.e2e/build-${port}`;
 rmSync(outDir, { recursive: true, force: true });
 cpSync('dist', outDir, { recursive: true });
-if (values.apis) {
+if (values.config) {
+  // config.json as given (JSON text): the identity provider's builds.
+  writeFileSync(`${outDir}/config.json`, values.config);
+} else if (values.apis) {
   // Several APIs, given as the Docker image's APIS (name|baseUrl[|production]; …).
   const apis = values.apis.split(';').map((entry) => {
     const [name, baseUrl, flag] = entry.split('|').map((field) => field.trim());

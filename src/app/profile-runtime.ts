@@ -49,6 +49,12 @@ export function createProfileRuntimes(options: {
       apiBaseUrl: target.mode === 'demo' ? DEMO_SESSION_API : target.baseUrl,
       profileKey: profile.key,
     });
+    if (profile.oidc) {
+      void import('./provider-renewal').then(
+        (module) => module.startProviderRenewal(sessionStore, profile),
+        () => undefined,
+      );
+    }
     const requestLog = createRequestLog();
     const apiClient = createApiClient({
       baseUrl: apiBaseUrl,

@@ -1,10 +1,12 @@
 export type RouteKey =
-  'login' | 'overview' | 'users' | 'find' | 'bulk' | 'user' | 'products' | 'account';
+  'login' | 'callback' | 'overview' | 'users' | 'find' | 'bulk' | 'user' | 'products' | 'account';
 
 /**
  * Which page's code a path needs, for the pages people land on (the router in router.tsx decides
  * what is rendered; this only says what to start downloading early). `/` goes to the users list.
  */
+// The identity provider's callback (/auth/callback) is left out: it is a moment on the way in, and
+// the boot script every page downloads need not know its chunks.
 export const ROUTE_PATHS: readonly (readonly [RouteKey, RegExp])[] = [
   ['login', /^\/login\/?$/],
   ['users', /^\/(?:users\/?)?$/],

@@ -12,6 +12,7 @@ function lazyRoute(key: RouteKey) {
 
 const LoginRoute = lazyRoute('login');
 const OverviewRoute = lazyRoute('overview');
+const CallbackRoute = lazyRoute('callback');
 const UsersRoute = lazyRoute('users');
 const UserRoute = lazyRoute('user');
 const FindRoute = lazyRoute('find');
@@ -35,6 +36,14 @@ export function AppRoutes() {
         element={
           <Page>
             <LoginRoute />
+          </Page>
+        }
+      />
+      <Route
+        path="/auth/callback"
+        element={
+          <Page>
+            <CallbackRoute />
           </Page>
         }
       />

@@ -4,6 +4,8 @@ import { RenewSessionDialog } from '../features/auth/renew-session-dialog';
 import { useSessionState, useSessionStore } from '../features/auth/session-context';
 import type { RenewableSession } from '../features/auth/session-store';
 import { formatCountdown } from '../lib/time';
+import { useLocation } from 'react-router';
+import { useEnvironment } from './environment';
 
 /**
  * The expiry warning with its **Renew session** button, and the same dialog opened by itself the
@@ -19,6 +21,24 @@ export function SessionRenewal({ msLeft, apiName }: { msLeft: number; apiName: s
   const ended = session === null && renewable !== null;
   const warning = session !== null;
   const open = ended ? handled !== renewable : asked && session !== null;
+  const { apis } = useEnvironment();
+  const location = useLocation();
+  const oidc = apis.current.oidc;
+  // A provider's session that it would not renew: signing in again there brings the person back
+  // to this page (its address keeps its state: filters, sort, the open record).
+  const signInAgain =
+    oidc && renewable?.source === 'provider'
+      ? {
+          name: oidc.name,
+          start: () =>
+            import('../features/auth/oidc/oidc-client').then((client) =>
+              client.startSignIn(oidc, {
+                profileKey: apis.current.key,
+                next: `${location.pathname}${location.search}`,
+              }),
+            ),
+        }
+      : undefined;
 
   return (
     <>
@@ -39,6 +59,7 @@ export function SessionRenewal({ msLeft, apiName }: { msLeft: number; apiName: s
             setHandled(renewable);
           }}
           onSignIn={() => store.dropRenewal()}
+          signInAgain={signInAgain}
         />
       )}
     </>

@@ -125,7 +125,8 @@ export function Shell({ children }: { children: ReactNode }) {
             </div>
           </div>
         </div>
-        {(session ? msLeft <= EXPIRY_WARNING_MS : renewable) && (
+        {/* A provider's session renews itself: no warning, only the dialog if it is refused. */}
+        {(session ? session.source === 'pasted' && msLeft <= EXPIRY_WARNING_MS : renewable) && (
           <Suspense fallback={null}>
             <SessionRenewal msLeft={msLeft} apiName={environment.label} />
           </Suspense>

@@ -16,6 +16,22 @@ export interface ApiProfile {
   target: ProfileTarget;
   /** Marked **Production** on every page and in the document title. */
   production: boolean;
+  /** Sign-in through this identity provider (config.json's `oidc`), besides a pasted token. */
+  oidc?: OidcSettings;
+}
+
+/** config.json's `oidc` (lib/config-oidc.ts), checked and with its defaults filled in. */
+export interface OidcSettings {
+  /** Normalised: no trailing slash. */
+  issuer: string;
+  clientId: string;
+  scope: string;
+  /** RFC 8707 resource indicator, sent when set. */
+  resource?: string;
+  /** Auth0's `audience`, sent when set. */
+  audience?: string;
+  /** What the sign-in button says: "Sign in with {name}". */
+  name: string;
 }
 
 export type ProfileTarget =

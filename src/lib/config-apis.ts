@@ -8,6 +8,7 @@ import {
   isSet,
   parseBaseUrl,
 } from './config.ts';
+import { readOidc } from './config-oidc.ts';
 
 /**
  * config.json's `apis`: several APIs in one console. Its own module, loaded by start-up only when
@@ -36,6 +37,11 @@ export function readApis(config: Record<string, unknown>): ApiProfile[] {
   const refuse = (detail: string): never => {
     throw new ConfigError(`apis in config.json is refused: ${detail} ${FIX_HINT.apis}`);
   };
+  if (config.oidc !== undefined && config.oidc !== null) {
+    throw new ConfigError(
+      'oidc in config.json is refused next to apis: give each entry of apis its own "oidc" instead.',
+    );
+  }
   if (!Array.isArray(value)) {
     return refuse(`it must be a list of APIs such as ${EXAMPLE_APIS}, got ${describe(value)}.`);
   }
@@ -50,7 +56,7 @@ export function readApis(config: Record<string, unknown>): ApiProfile[] {
     if (!isPlainObject(entry)) {
       return refuse(`${at} must be an object with a name and a baseUrl, got ${describe(entry)}.`);
     }
-    const { name: rawName, baseUrl, production } = entry;
+    const { name: rawName, baseUrl, production, oidc } = entry;
     if (typeof rawName !== 'string' || rawName.trim() === '') {
       return refuse(`${at} has no name (a text of 1 to ${MAX_API_NAME_LENGTH} characters).`);
     }
@@ -88,6 +94,13 @@ export function readApis(config: Record<string, unknown>): ApiProfile[] {
     if (production !== undefined && production !== null && typeof production !== 'boolean') {
       return refuse(`"production" of ${at} ("${name}") must be true or false.`);
     }
-    return { key: name, name, target, production: production === true };
+    return {
+      key: name,
+      name,
+      target,
+      production: production === true,
+      ...(oidc !== undefined &&
+        oidc !== null && { oidc: readOidc(oidc, `oidc of apis ${at} ("${name}")`) }),
+    };
   });
 }

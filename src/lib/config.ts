@@ -1,4 +1,4 @@
-import type { ApiProfile, ProfileTarget } from './api-profile';
+import type { ApiProfile, OidcSettings, ProfileTarget } from './api-profile';
 
 export type ApiTarget = ProfileTarget;
 
@@ -61,12 +61,19 @@ const MAX_CATEGORY_LENGTH = 200;
  */
 export type ApisReader = (config: Record<string, unknown>) => ApiProfile[];
 
+/**
+ * Reads config.json's top-level `oidc` (lib/config-oidc.ts). Passed in for the same reason: start-up
+ * loads it only when config.json has `oidc`.
+ */
+export type OidcReader = (config: Record<string, unknown>, target: ApiTarget) => OidcSettings;
+
 export function resolveSettings(
   runtime: unknown,
   buildTime: string | undefined,
   readApis?: ApisReader,
+  readOidc?: OidcReader,
 ): ConsoleSettings {
-  const profiles = resolveProfiles(runtime, buildTime, readApis);
+  const profiles = resolveProfiles(runtime, buildTime, readApis, readOidc);
   const config = isPlainObject(runtime) ? runtime : {};
   return {
     profiles,
@@ -87,6 +94,18 @@ export function apiOriginsOf(profiles: readonly ApiProfile[]): string[] {
 }
 
 /**
+ * What connect-src must allow: every API origin, and the origin of every identity provider (its
+ * discovery, token, revocation and key endpoints: features/auth/oidc refuses endpoints on another
+ * origin than the issuer's, so the issuer's origin covers them).
+ */
+export function connectOriginsOf(profiles: readonly ApiProfile[]): string[] {
+  return unique([
+    ...apiOriginsOf(profiles),
+    ...profiles.flatMap((profile) => (profile.oidc ? [new URL(profile.oidc.issuer).origin] : [])),
+  ]);
+}
+
+/**
  * `apis` in config.json lists several APIs; without it, `apiBaseUrl` (or the build-time value, or
  * the demo) is the one API, named after its host.
  */
@@ -94,6 +113,7 @@ export function resolveProfiles(
   runtime: unknown,
   buildTime: string | undefined,
   readApis?: ApisReader,
+  readOidc?: OidcReader,
 ): ApiProfile[] {
   const target = resolveApiTarget(runtime, buildTime);
   const apis = isPlainObject(runtime) ? runtime.apis : undefined;
@@ -104,6 +124,9 @@ export function resolveProfiles(
         name: target.mode === 'demo' ? 'Demo' : new URL(target.baseUrl).host,
         target,
         production: false,
+        ...(readOidc &&
+          isPlainObject(runtime) &&
+          runtime.oidc != null && { oidc: readOidc(runtime, target) }),
       },
     ];
   }

@@ -2,7 +2,10 @@
 //
 //   npx tsx src/mocks/server.ts [--port 4010] [--host 127.0.0.1] [--users 1000] [--products 5000]
 //                               [--rate-limit 600] [--rate-window 60]
+//                               [--oidc [--oidc-port 4011] [--console-origin <origin>]...]
 //
+// With --oidc it also starts a local OpenID Provider (src/mocks/oidc-provider.ts) whose access
+// tokens this API accepts, and prints the config.json that points a console at both.
 // Prints `Mock API listening on <url>` and a one-hour demo token. More tokens and scenarios come
 // from `GET <url>/__demo/token` and `POST <url>/__demo/scenario` (see handlers/demo.ts).
 // `GET <url>/__demo/requests` (this server only) lists the last API requests it received with
@@ -215,6 +218,9 @@ async function main(): Promise<void> {
       products: { type: 'string' },
       'rate-limit': { type: 'string' },
       'rate-window': { type: 'string' },
+      oidc: { type: 'boolean', default: false },
+      'oidc-port': { type: 'string' },
+      'console-origin': { type: 'string', multiple: true },
     },
   });
   const mock = await startMockServer({
@@ -229,9 +235,31 @@ async function main(): Promise<void> {
   });
   console.log(`Mock API listening on ${mock.url}`);
   console.log(`Demo token (valid 1 h): ${await mintDemoToken('valid')}`);
+  let closeOidc = (): Promise<void> => Promise.resolve();
+  if (values.oidc) {
+    // Loaded only here: the provider is a development dependency of this command alone.
+    const { startMockOidc, OIDC_CLIENT_ID } = await import('./oidc-provider.ts');
+    const oidc = await startMockOidc({
+      port: wholeNumber('oidc-port', values['oidc-port']) ?? Number(new URL(mock.url).port) + 1,
+      host: values.host,
+      apiUrl: mock.url,
+      // `npm run demo` (5173) and `npm run preview` (4173), by either loopback name.
+      consoleOrigins: values['console-origin'] ?? [
+        'http://localhost:5173',
+        'http://127.0.0.1:5173',
+        'http://localhost:4173',
+        'http://127.0.0.1:4173',
+      ],
+    });
+    closeOidc = () => oidc.close();
+    console.log(`Mock identity provider listening on ${oidc.issuer} (any login and password)`);
+    console.log(
+      `config.json for a console: ${JSON.stringify({ apiBaseUrl: mock.url, oidc: { issuer: oidc.issuer, clientId: OIDC_CLIENT_ID, name: 'Mock SSO' } })}`,
+    );
+  }
 
   const shutdown = () => {
-    mock.close().then(
+    Promise.all([mock.close(), closeOidc()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

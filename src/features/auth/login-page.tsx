@@ -1,6 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
+import { lazyComponent } from '../../components/lazy-component';
 import { useNow } from '../../components/use-now';
 import { refusalProblem } from './refusal';
 import { safeNextPath } from './safe-next';
@@ -10,6 +11,11 @@ import { parseToken } from './token';
 import { TokenField } from './token-field';
 import { TokenSummary } from './token-summary';
 import { useDocumentTitle } from '../../components/use-document-title';
+import type { SignInProvider } from './provider-sign-in';
+import { providerSignIn } from './provider-sign-in-loader';
+
+const ProviderSignIn = lazyComponent(providerSignIn, (module) => module.ProviderSignIn);
+const ProviderRememberNote = lazyComponent(providerSignIn, (module) => module.ProviderRememberNote);
 
 // A refused token has no status line: the alert under the token box explains it.
 const END_MESSAGES: Partial<Record<SessionEndReason, string>> = {
@@ -18,6 +24,7 @@ const END_MESSAGES: Partial<Record<SessionEndReason, string>> = {
     'Your session ended: the API no longer accepts this token (401). Sign in again to continue.',
   'signed-out': 'You signed out.',
   'other-tab': 'You were signed out in another tab.',
+  'renewal-refused': 'Your identity provider would not renew your session. Sign in again.',
 };
 
 interface LoginPageProps {
@@ -27,9 +34,11 @@ interface LoginPageProps {
   mintDemoToken?: (() => Promise<string>) | undefined;
   /** Names the API the token is for (and offers the others): the app's, which knows the APIs. */
   api?: ReactNode;
+  /** Sign-in through the identity provider, when config.json has `oidc`. */
+  provider?: SignInProvider | undefined;
 }
 
-export function LoginPage({ apiName, mintDemoToken, api }: LoginPageProps) {
+export function LoginPage({ apiName, mintDemoToken, api, provider }: LoginPageProps) {
   const store = useSessionStore();
   useDocumentTitle('Sign in');
   const { session, endReason, refusal } = useSessionState();
@@ -99,6 +108,11 @@ export function LoginPage({ apiName, mintDemoToken, api }: LoginPageProps) {
             {END_MESSAGES[endReason]}
           </p>
         )}
+        {provider && (
+          <Suspense fallback={null}>
+            <ProviderSignIn provider={provider} next={next} />
+          </Suspense>
+        )}
         <form onSubmit={onSubmit} className="space-y-3" noValidate>
           <TokenField
             value={input}
@@ -120,6 +134,11 @@ export function LoginPage({ apiName, mintDemoToken, api }: LoginPageProps) {
             />
             Keep me signed in on this device
           </label>
+          {provider && (
+            <Suspense fallback={null}>
+              <ProviderRememberNote name={provider.name} />
+            </Suspense>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="primary">
               Sign in

@@ -19,6 +19,8 @@ interface RenewSessionDialogProps {
   onClose: () => void;
   /** Gives up renewing a session that ended: the person goes to the sign-in page. */
   onSignIn: () => void;
+  /** The identity provider would not renew the session: sign in there again (leaves the page). */
+  signInAgain?: { name: string; start: () => Promise<void> } | undefined;
 }
 
 /**
@@ -32,7 +34,12 @@ interface RenewSessionDialogProps {
  * a refused token never replaces a working one, and an ended page is never shown again for a
  * token nobody has checked.
  */
-export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionDialogProps) {
+export function RenewSessionDialog({
+  apiName,
+  onClose,
+  onSignIn,
+  signInAgain,
+}: RenewSessionDialogProps) {
   const store = useSessionStore();
   // This dialog's profile's API, even should another become current while the check runs.
   const api = apiClientFor(useQueryClient());
@@ -101,8 +108,33 @@ export function RenewSessionDialog({ apiName, onClose, onSignIn }: RenewSessionD
         <h2 id={titleId} className="text-lg font-semibold">
           Renew session
         </h2>
+        {signInAgain && (
+          <div className="space-y-2">
+            <p className="text-sm">
+              {signInAgain.name} would not renew your session. Sign in again to carry on: you come
+              back to this page.
+            </p>
+            <Button
+              variant="primary"
+              disabled={checking}
+              onClick={() => {
+                setChecking(true);
+                signInAgain.start().catch((error: unknown) => {
+                  setChecking(false);
+                  setProblem((error as Error).message);
+                });
+              }}
+            >
+              Sign in again
+            </Button>
+          </div>
+        )}
         <p className="text-sm">
-          {ended ? `Your session has ended. ${endReason} ` : 'Your session ends soon. '}
+          {signInAgain
+            ? 'Or paste a new token instead. '
+            : ended
+              ? `Your session has ended. ${endReason} `
+              : 'Your session ends soon. '}
           Paste a new token
           {claims && (
             <>

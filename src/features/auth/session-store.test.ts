@@ -187,6 +187,22 @@ describe('session store', () => {
     ).toHaveLength(1);
   });
 
+  it('keeps where a token came from: a provider’s session is stored, restored and ended as one', () => {
+    const token = tokenExpiringIn(3600);
+    make().signIn(token, false, 'provider');
+    expect(sessionStorage.getItem(KEY)).toBe(serializeStoredSession(token, API, 'provider'));
+    const restored = make();
+    expect(restored.getState().session?.source).toBe('provider');
+    restored.end('renewal-refused');
+    expect(restored.getState()).toMatchObject({
+      session: null,
+      endReason: 'renewal-refused',
+      renewable: { source: 'provider' },
+    });
+    // Ended on the page, not signed out: kept for the same person to come back to.
+    expect(sessionStorage.getItem(KEY)).not.toBeNull();
+  });
+
   it('refuses to sign in with a malformed token', () => {
     expect(() => make().signIn('not-a-token', false)).toThrow(/three parts/);
   });

@@ -9,18 +9,33 @@ export interface Session {
   claims: TokenClaims;
   /** Kept in localStorage (this device) rather than sessionStorage (this tab). */
   remember: boolean;
+  source: TokenSourceKind;
 }
+
+/**
+ * Where a session's token came from (style.md, "Where tokens come from"): pasted by the person,
+ * who is asked for the next one, or issued by an identity provider, which renews it by itself.
+ */
+export type TokenSourceKind = 'pasted' | 'provider';
 
 /**
  * `refused`: the API answered the first requests of a new sign-in with 401, so the token never
  * worked (another API's token, a typo); `unauthorized`: a session that did work got a 401 later.
  */
-export type SessionEndReason = 'signed-out' | 'expired' | 'unauthorized' | 'other-tab' | 'refused';
+export type SessionEndReason =
+  | 'signed-out'
+  | 'expired'
+  | 'unauthorized'
+  | 'other-tab'
+  | 'refused'
+  /** The token source (the identity provider) would not renew the session. */
+  | 'renewal-refused';
 
 /** A session that worked and ended on a page (expired, or a 401): its person may renew it in place. */
 export interface RenewableSession {
   claims: TokenClaims;
   remember: boolean;
+  source: TokenSourceKind;
 }
 
 /** The token the API refused right after sign-in, with the API's own message, for correction. */
@@ -68,21 +83,22 @@ type Listener = () => void;
 type ChannelMessage =
   | { type: 'signed-out' }
   | { type: 'session-request'; api: string }
-  | { type: 'session-offer'; api: string; token: string }
+  | { type: 'session-offer'; api: string; token: string; source?: TokenSourceKind }
   /** The same person's new token: tabs of that person and API take it in place. */
   | { type: 'session-renewed'; api: string; token: string };
 
-/** What is stored: the token and the API it was signed in against. */
+/** What is stored: the token, the API it was signed in against, and its source when not pasted. */
 interface StoredSession {
   token: string;
   api: string;
+  source?: TokenSourceKind;
 }
 
 export interface SessionStore {
   getState(): SessionState;
   subscribe(listener: Listener): () => void;
   /** Throws with the reason when the token cannot be used (the sign-in page checks first). */
-  signIn(token: string, remember: boolean): void;
+  signIn(token: string, remember: boolean, source?: TokenSourceKind): void;
   end(reason: SessionEndReason): void;
   /**
    * A new token for the session, or for the one that ended on a page. The same `sub` keeps the
@@ -160,7 +176,14 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       if (raw === null) continue;
       const record = parseStored(raw);
       const parsed = record?.api === apiBaseUrl ? parseToken(record.token, now()) : null;
-      if (parsed?.ok) return { token: parsed.token, claims: parsed.claims, remember };
+      if (parsed?.ok) {
+        return {
+          token: parsed.token,
+          claims: parsed.claims,
+          remember,
+          source: record?.source ?? 'pasted',
+        };
+      }
       // Expired, malformed, or signed in against another API (config.json now names a different
       // one, or a demo deployment was switched to a real API): forget it rather than send it.
       safeRemove(store, storageKey);
@@ -201,17 +224,23 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     return parsed;
   }
 
-  function adopt(token: string, remember: boolean, confirmed = false) {
+  function adopt(
+    token: string,
+    remember: boolean,
+    confirmed = false,
+    source: TokenSourceKind = 'pasted',
+  ) {
     const parsed = parseOrThrow(token);
     clearTimeout(askTimer);
     clearStorage();
     safeSet(remember ? storage.local : storage.session, storageKey, {
       token: parsed.token,
       api: apiBaseUrl,
+      source,
     });
     confirmedToken = confirmed ? parsed.token : null;
     setState({
-      session: { token: parsed.token, claims: parsed.claims, remember },
+      session: { token: parsed.token, claims: parsed.claims, remember, source },
       endReason: null,
       asking: false,
       renewable: null,
@@ -234,12 +263,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   /** The same person's new token, already answered by the API: swapped in without a new sign-in. */
   function replaceToken(token: string, claims: TokenClaims, store: boolean) {
     const remember = state.session?.remember ?? state.renewable?.remember ?? false;
+    const source = state.session?.source ?? state.renewable?.source ?? 'pasted';
     // Overwritten, never removed first: a removal would read as a sign-out in the other tabs.
-    if (store)
-      safeSet(remember ? storage.local : storage.session, storageKey, { token, api: apiBaseUrl });
+    if (store) {
+      safeSet(remember ? storage.local : storage.session, storageKey, {
+        token,
+        api: apiBaseUrl,
+        source,
+      });
+    }
     confirmedToken = token;
     setState({
-      session: { token, claims, remember },
+      session: { token, claims, remember, source },
       endReason: null,
       asking: false,
       renewable: null,
@@ -285,13 +320,16 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       }
       return;
     }
-    const renewable = reason === 'expired' || reason === 'unauthorized';
+    const renewable =
+      reason === 'expired' || reason === 'unauthorized' || reason === 'renewal-refused';
     if (!renewable) clearStorage();
     setState({
       session: null,
       endReason: reason,
       asking: false,
-      renewable: renewable ? { claims: session.claims, remember: session.remember } : null,
+      renewable: renewable
+        ? { claims: session.claims, remember: session.remember, source: session.source }
+        : null,
       refusal: reason === 'refused' ? { token: session.token, message } : null,
       generation: state.generation,
     });
@@ -339,11 +377,12 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       followRenewal(message.api, message.token);
     } else if (message.type === 'session-request') {
       const token = message.api === apiBaseUrl ? getToken() : null;
-      if (token !== null) post({ type: 'session-offer', api: apiBaseUrl, token });
+      const source = state.session?.source ?? 'pasted';
+      if (token !== null) post({ type: 'session-offer', api: apiBaseUrl, token, source });
     } else if (state.asking && message.api === apiBaseUrl) {
       // Kept for this tab only: a shared session never reaches localStorage on its own.
       try {
-        adopt(message.token, false, true);
+        adopt(message.token, false, true, message.source === 'provider' ? 'provider' : 'pasted');
       } catch {
         // An unusable offer (expired in transit): keep waiting for another, or for sign-in.
       }
@@ -411,7 +450,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    signIn: (token, remember) => adopt(token, remember),
+    signIn: (token, remember, source) => adopt(token, remember, false, source),
     end: (reason) => end(reason),
     renew,
     dropRenewal,
@@ -429,9 +468,15 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   };
 }
 
-/** The value kept in storage: the token with the API it belongs to. */
-export function serializeStoredSession(token: string, api: string): string {
-  return JSON.stringify({ token, api } satisfies StoredSession);
+/** The value kept in storage: the token with the API it belongs to (and its source, if not pasted). */
+export function serializeStoredSession(
+  token: string,
+  api: string,
+  source: TokenSourceKind = 'pasted',
+): string {
+  return JSON.stringify(
+    (source === 'pasted' ? { token, api } : { token, api, source }) satisfies StoredSession,
+  );
 }
 
 /** Null for a bare token from an earlier version, or garbage: it names no API, so it is not used. */
@@ -444,7 +489,8 @@ function parseStored(raw: string): StoredSession | null {
       typeof (value as StoredSession).token === 'string' &&
       typeof (value as StoredSession).api === 'string'
     ) {
-      return value as StoredSession;
+      const { token, api, source } = value as StoredSession;
+      return { token, api, ...(source === 'provider' && { source }) };
     }
   } catch {
     // Not JSON.
@@ -479,7 +525,7 @@ function safeGet(store: Storage, key: string): string | null {
 
 function safeSet(store: Storage, key: string, value: StoredSession) {
   try {
-    store.setItem(key, serializeStoredSession(value.token, value.api));
+    store.setItem(key, serializeStoredSession(value.token, value.api, value.source));
   } catch {
     // Memory-only session: see safeGet.
   }

@@ -1,0 +1,272 @@
+import type { Page } from '@playwright/test';
+import { test as plainTest } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import {
+  MOCK_API_2_URL,
+  MOCK_API_URL,
+  OIDC_APIS_CONSOLE_URL,
+  OIDC_CONSOLE_URL,
+  PROVIDER_2_URL,
+  PROVIDER_URL,
+} from './support/ports';
+import { receivedBy } from './support/several-apis';
+
+/**
+ * Sign-in through an identity provider (ui-contract, "Sign-in through an identity provider")
+ * against a real OpenID Provider: panva's oidc-provider on loopback (src/mocks/oidc-provider.ts),
+ * whose access tokens the mock API accepts. Its login page takes any login; logins starting with
+ * `ttl20-` get 20-second access tokens, with `refuse-` every refresh is refused.
+ */
+test.use({ baseURL: OIDC_CONSOLE_URL });
+
+test.beforeEach(async ({ context }) => {
+  // The provider's own login page imports a web font; the test machine has no internet.
+  await context.route('https://fonts.googleapis.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
+  );
+});
+
+let people = 0;
+/** A login of its own per test, so the provider's grants of parallel tests never meet. */
+function person(prefix = 'staff'): string {
+  people += 1;
+  return `${prefix}-${process.pid}-${people}-${Date.now() % 100_000}`;
+}
+
+async function loginAtProvider(page: Page, login: string, provider = PROVIDER_URL): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`^${provider}/`));
+  await page.getByPlaceholder('Enter any login').fill(login);
+  await page.getByPlaceholder('and password').fill('any');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+}
+
+export async function signInThroughProvider(
+  page: Page,
+  login: string,
+  start = '/users',
+): Promise<void> {
+  await page.goto(start);
+  await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+  await loginAtProvider(page, login);
+  await expect(page.getByRole('banner')).toContainText(login);
+}
+
+test('a deep link survives the round trip; code and state never stay in the address or history', async ({
+  page,
+}) => {
+  const login = person();
+  await page.goto('/users?page=3&limit=10');
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(page.getByLabel('Access token')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+  await loginAtProvider(page, login);
+  await expect(page).toHaveURL(`${OIDC_CONSOLE_URL}/users?page=3&limit=10`);
+  await expect(page.getByRole('status').filter({ hasText: ' of ' })).toContainText('21–30 of');
+  await expect(page.getByRole('banner')).toContainText(login);
+
+  // The provider's access token is the bearer token, and nothing else of it reached the API.
+  const sent = (await receivedBy(page.request, MOCK_API_URL)).filter((entry) =>
+    entry.path.startsWith('/v1/users?page=3'),
+  );
+  expect(sent.length).toBeGreaterThan(0);
+  const token = sent.at(-1)?.token ?? '';
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+  expect(claims).toMatchObject({ sub: login, iss: PROVIDER_URL });
+
+  // The refresh and ID tokens stay in this tab's storage: never on the page, in the Requests
+  // panel (what HAR and the ticket are made from), nor in localStorage.
+  const held = await page.evaluate(() => sessionStorage.getItem('admin-console.oidc'));
+  const { refreshToken, idToken } = JSON.parse(held ?? '{}') as Record<string, string>;
+  expect(refreshToken).toBeTruthy();
+  expect(idToken).toBeTruthy();
+  await page.getByRole('button', { name: 'Requests', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Requests' })).toBeVisible();
+  const shown = await page.evaluate(() => document.documentElement.outerHTML);
+  const device = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  for (const secret of [refreshToken, idToken]) {
+    expect(shown).not.toContain(secret);
+    expect(device).not.toContain(secret);
+  }
+
+  // Back goes to the provider, never to a callback address with its code.
+  await page.goBack();
+  expect(page.url()).not.toMatch(/[?&](code|state)=/);
+});
+
+function subjectOf(token: string): string | undefined {
+  const payload = Buffer.from(token.split('.')[1] ?? '', 'base64url').toString();
+  return (JSON.parse(payload || '{}') as { sub?: string }).sub;
+}
+
+/** The session the console keeps in this tab (its access token), as the store wrote it. */
+async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = sessionStorage.getItem('admin-console.token');
+    return raw === null ? null : (JSON.parse(raw) as { token: string }).token;
+  });
+}
+
+test('renews before every expiry with the refresh token: no dialog, no 401, across lifetimes', async ({
+  page,
+}) => {
+  // 20-second tokens (10 usable: the console stops 10 s before exp), renewed at two thirds of
+  // that: three tokens take about 14 s.
+  test.setTimeout(90_000);
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(MOCK_API_URL)) statuses.push(response.status());
+  });
+  const login = person('ttl20-renew');
+  await signInThroughProvider(page, login);
+  const seen = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        const token = await storedToken(page);
+        if (token) seen.add(token);
+        return seen.size;
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBeGreaterThanOrEqual(3);
+  // The page goes on working with a renewed token, which the API takes (the next page may have
+  // been prefetched with the first token: the last page is asked for now).
+  const first = [...seen][0];
+  const before = (await receivedBy(page.request, MOCK_API_URL)).length;
+  await page.getByRole('button', { name: 'Last page' }).click();
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  const mine = (await receivedBy(page.request, MOCK_API_URL))
+    .slice(before)
+    .filter((entry) => entry.token !== null && subjectOf(entry.token) === login);
+  expect(mine.length).toBeGreaterThan(0);
+  expect(mine.every((entry) => entry.token !== first)).toBe(true);
+  await expect(page.getByRole('dialog', { name: 'Renew session' })).toHaveCount(0);
+  expect(statuses).not.toContain(401);
+});
+
+test('a refused renewal asks to sign in again, and comes back to the same page', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInThroughProvider(page, person('ttl20-refuse'), '/users?page=4&limit=10');
+  await expect(page).toHaveURL(/\/users\?page=4&limit=10$/);
+  const dialog = page.getByRole('dialog', { name: 'Renew session' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toContainText('Mock SSO would not renew your session');
+  await dialog.getByRole('button', { name: 'Sign in again' }).click();
+  // The provider still knows the person: straight back, no login form.
+  await expect(page).toHaveURL(`${OIDC_CONSOLE_URL}/users?page=4&limit=10`);
+  await expect(page.getByRole('status').filter({ hasText: ' of ' })).toContainText('31–40 of');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a forged or replayed callback is refused before anything is sent', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(PROVIDER_URL) || request.url().startsWith(MOCK_API_URL)) {
+      sent.push(request.url());
+    }
+  });
+  await page.goto('/auth/callback?code=stolen-code&state=forged-state');
+  await expect(page.getByRole('alert')).toContainText(
+    'does not belong to a sign-in started in this tab',
+  );
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Access token')).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // A 10,000-character parameter: refused unread.
+  await page.goto(`/auth/callback?code=${'x'.repeat(10_000)}&state=forged-state`);
+  await expect(page.getByRole('alert')).toContainText('far too long');
+  expect(sent).toEqual([]);
+});
+
+test('the provider saying no (access_denied) is explained, with the token box still there', async ({
+  page,
+}) => {
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PROVIDER_URL}/`));
+  await page.getByRole('link', { name: '[ Cancel ]' }).click();
+  await expect(page.getByRole('alert')).toContainText('did not sign you in (access denied)');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Access token')).toBeVisible();
+});
+
+// Chromium logs the refused connection as a console error, which the fixtures' page counts as a
+// failure: this test takes a page of its own.
+plainTest(
+  'a provider that cannot be reached is explained; the token box stays',
+  async ({ page }) => {
+    await page.route('https://fonts.googleapis.com/**', (route) => route.abort());
+    await page.route(`${PROVIDER_URL}/**`, (route) => route.abort('connectionrefused'));
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+    await expect(page.getByRole('alert')).toContainText('Could not reach Mock SSO');
+    await expect(page.getByLabel('Access token')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with Mock SSO' })).toBeEnabled();
+
+    // A gateway answering for a provider that is down says the same.
+    await page.unroute(`${PROVIDER_URL}/**`);
+    await page.route(`${PROVIDER_URL}/**`, (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+    await expect(page.getByRole('alert')).toContainText('Could not reach Mock SSO');
+    expect(errors).toEqual([]);
+  },
+);
+
+test('sign-out revokes the refresh token and ends the provider’s session', async ({ page }) => {
+  const login = person();
+  await signInThroughProvider(page, login);
+  const revoked = page.waitForRequest(
+    (request) =>
+      request.url() === `${PROVIDER_URL}/token/revocation` && request.method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expect((await revoked).postData()).toContain('token_type_hint=refresh_token');
+  // The provider's own confirmation of RP-initiated logout, then back to the console's sign-in.
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(`${OIDC_CONSOLE_URL}/login`);
+  // Nothing of the provider's is left in the tab.
+  expect(await page.evaluate(() => sessionStorage.getItem('admin-console.oidc'))).toBeNull();
+  // The next sign-in asks the provider to log in again.
+  await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+  await expect(page.getByPlaceholder('Enter any login')).toBeVisible();
+});
+
+test.describe('two APIs, each with its own provider', () => {
+  test.use({ baseURL: OIDC_APIS_CONSOLE_URL });
+
+  test('each API signs in through its own provider, and no token crosses', async ({ page }) => {
+    const [first, second] = [person('staging'), person('production')];
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Sign in with Staging SSO' }).click();
+    await loginAtProvider(page, first, PROVIDER_URL);
+    await expect(page.getByRole('banner')).toContainText(first);
+    await expect(page.getByRole('status').filter({ hasText: ' of ' })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'API' }).selectOption('Production');
+    await page.getByRole('button', { name: 'Sign in with Production SSO' }).click();
+    await loginAtProvider(page, second, PROVIDER_2_URL);
+    await expect(page.getByRole('banner')).toContainText(second);
+    await expect(page.getByRole('status').filter({ hasText: ' of ' })).toBeVisible();
+
+    const issuersSeenBy = async (api: string) => {
+      const issuers = new Set<string>();
+      for (const { token } of await receivedBy(page.request, api)) {
+        const claims = JSON.parse(
+          Buffer.from(token?.split('.')[1] ?? '', 'base64url').toString() || '{}',
+        ) as { sub?: string; iss?: string };
+        if (claims.sub === first || claims.sub === second) issuers.add(claims.iss ?? '');
+      }
+      return [...issuers];
+    };
+    const staging = await receivedBy(page.request, MOCK_API_URL);
+    expect(await issuersSeenBy(MOCK_API_URL), JSON.stringify(staging.slice(-3))).toEqual([
+      PROVIDER_URL,
+    ]);
+    expect(await issuersSeenBy(MOCK_API_2_URL)).toEqual([PROVIDER_2_URL]);
+  });
+});

@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ApiProfile } from '../../../lib/api-profile';
+import { safeNextPath } from '../safe-next';
+import { useSessionStore } from '../session-context';
+import { peekFlow, takeFlow } from './flow-state';
+import { CALLBACK_PATH, completeSignIn } from './oidc-client';
+import { describeCallbackProblem, OidcProblem } from './oidc-problem';
+
+/** What the sign-in page shows (role=alert) when a sign-in through the provider failed. */
+export interface SignInProblemState {
+  signInProblem: string;
+}
+
+/**
+ * The provider's answer as the address held it when the page loaded. Read once and taken out of
+ * the address (and this history entry) at once, before any request: the code and state never
+ * reach a Referer, the history, a reload or a bookmark. Kept here for the case where the callback
+ * must first switch to its API profile (which starts the app again at this path).
+ */
+let answer: URLSearchParams | null = null;
+function takeAnswerFromAddress(): URLSearchParams {
+  if (answer === null) {
+    answer = new URLSearchParams(window.location.search);
+    window.history.replaceState(null, '', CALLBACK_PATH);
+  }
+  return answer;
+}
+
+/** One completion per answer, whatever React does twice (StrictMode) or remounts. */
+let completion: Promise<{ next: string; problem: string | null }> | null = null;
+
+/**
+ * `/auth/callback`: completes the sign-in this tab started (oidc-client.ts), then goes on to the
+ * page the person started from; any failure goes back to the sign-in page with what happened.
+ */
+export function OidcCallback({
+  profiles,
+  current,
+  switchTo,
+}: {
+  profiles: readonly ApiProfile[];
+  current: ApiProfile;
+  switchTo: (key: string) => void;
+}) {
+  const store = useSessionStore();
+  const navigate = useNavigate();
+  const [providerName] = useState(() => {
+    const flow = peekFlow(sessionStorage);
+    return profiles.find((profile) => profile.key === flow?.profileKey)?.oidc?.name;
+  });
+
+  useEffect(() => {
+    const params = takeAnswerFromAddress();
+    const flow = peekFlow(sessionStorage);
+    // Started under another API of this console: complete it there.
+    if (
+      flow &&
+      flow.profileKey !== current.key &&
+      profiles.some((p) => p.key === flow.profileKey)
+    ) {
+      switchTo(flow.profileKey);
+      return;
+    }
+    completion ??= complete(params, current, (token) => store.signIn(token, false, 'provider'));
+    let active = true;
+    void completion.then(({ next, problem }) => {
+      if (!active) return;
+      completion = null;
+      answer = null;
+      if (problem === null) navigate(next, { replace: true });
+      else {
+        const login =
+          next === safeNextPath(null) ? '/login' : `/login?next=${encodeURIComponent(next)}`;
+        navigate(login, {
+          replace: true,
+          state: { signInProblem: problem } satisfies SignInProblemState,
+        });
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [current, profiles, switchTo, store, navigate]);
+
+  return (
+    <main id="main" className="flex min-h-screen items-start justify-center px-4 py-12">
+      <p role="status" aria-busy="true" className="text-sm">
+        Signing you in{providerName ? ` with ${providerName}` : ''}…
+      </p>
+    </main>
+  );
+}
+
+async function complete(
+  params: URLSearchParams,
+  profile: ApiProfile,
+  signIn: (token: string) => void,
+): Promise<{ next: string; problem: string | null }> {
+  const taken = takeFlow(sessionStorage, params, Date.now());
+  if (!taken.ok)
+    return { next: safeNextPath(null), problem: describeCallbackProblem(taken.problem) };
+  const { flow } = taken;
+  const next = safeNextPath(flow.next);
+  const settings = profile.oidc;
+  if (!settings || settings.issuer !== flow.issuer) {
+    return { next, problem: describeCallbackProblem({ kind: 'unknown-state' }) };
+  }
+  try {
+    const tokens = await completeSignIn(settings, params, flow);
+    signIn(tokens.accessToken);
+    return { next, problem: null };
+  } catch (error) {
+    return {
+      next,
+      problem:
+        error instanceof OidcProblem
+          ? error.message
+          : `The sign-in with ${settings.name} could not be completed: ${(error as Error).message}`,
+    };
+  }
+}

@@ -1,0 +1,364 @@
+import * as oauth from 'oauth4webapi';
+import type { OidcSettings } from '../../../lib/api-profile';
+import { RenewalRefusedError } from '../silent-renewal';
+import { parseToken } from '../token';
+import { saveFlow, type SignInFlow } from './flow-state';
+import { heldTokensFor } from './held-tokens';
+import { OidcProblem } from './oidc-problem';
+
+/**
+ * The identity provider's side of sign-in (OpenID Connect authorization code flow with PKCE) on
+ * oauth4webapi, which does the protocol's checks: discovery's issuer, the response's state and
+ * `iss` (RFC 9207), the ID token's signature (through the JWKS), `iss`, `aud`, `nonce` and times.
+ * Loaded only when a console has `oidc` and someone uses it: it is never in a page's first render.
+ */
+
+export const CALLBACK_PATH = '/auth/callback';
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const REQUEST_TIMEOUT_MS = 15_000;
+/** How far the device's clock may be from the provider's before sign-in says so. */
+const CLOCK_LIMIT_S = 120;
+
+export interface ProviderTokens {
+  accessToken: string;
+  refreshToken?: string;
+  idToken?: string;
+}
+
+/** http: is allowed for a provider on this machine only, as config-oidc.ts allows it. */
+function onLoopback(settings: OidcSettings): boolean {
+  const url = new URL(settings.issuer);
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
+function requestOptions(settings: OidcSettings) {
+  return {
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    ...(onLoopback(settings) && { [oauth.allowInsecureRequests]: true }),
+  };
+}
+
+function clientOf(settings: OidcSettings): oauth.Client {
+  return { client_id: settings.clientId, [oauth.clockTolerance]: 60 };
+}
+
+/** The parameters that say which API the access token is for (RFC 8707, or Auth0's). */
+function audienceParameters(settings: OidcSettings): Record<string, string> {
+  return {
+    ...(settings.resource !== undefined && { resource: settings.resource }),
+    ...(settings.audience !== undefined && { audience: settings.audience }),
+  };
+}
+
+const discovered = new Map<string, Promise<oauth.AuthorizationServer>>();
+
+/** The provider's metadata, fetched once per page (a failure is asked again next time). */
+export function discover(settings: OidcSettings): Promise<oauth.AuthorizationServer> {
+  let metadata = discovered.get(settings.issuer);
+  if (!metadata) {
+    metadata = fetchMetadata(settings);
+    discovered.set(settings.issuer, metadata);
+    metadata.catch(() => discovered.delete(settings.issuer));
+  }
+  return metadata;
+}
+
+async function fetchMetadata(settings: OidcSettings): Promise<oauth.AuthorizationServer> {
+  const issuer = new URL(settings.issuer);
+  let response: Response;
+  try {
+    response = await oauth.discoveryRequest(issuer, {
+      algorithm: 'oidc',
+      ...requestOptions(settings),
+    });
+  } catch {
+    throw new OidcProblem('unreachable', settings);
+  }
+  // A gateway's 502 to 504: the provider behind it is down.
+  if (response.status >= 502 && response.status <= 504) {
+    throw new OidcProblem('unreachable', settings);
+  }
+  let metadata: oauth.AuthorizationServer;
+  try {
+    metadata = await oauth.processDiscoveryResponse(issuer, response);
+  } catch (error) {
+    if (error instanceof oauth.OperationProcessingError && /issuer/i.test(error.message)) {
+      throw new OidcProblem('issuer-mismatch', settings);
+    }
+    throw new OidcProblem('discovery-failed', settings, response.status);
+  }
+  checkEndpoints(metadata, settings);
+  return metadata;
+}
+
+/**
+ * Every endpoint discovery names must be on the issuer's origin: the Content-Security-Policy
+ * allows the issuer's origin only, and a document pointing the token request elsewhere is a
+ * document nobody should follow.
+ */
+function checkEndpoints(metadata: oauth.AuthorizationServer, settings: OidcSettings) {
+  const origin = new URL(settings.issuer).origin;
+  const names = [
+    'authorization_endpoint',
+    'token_endpoint',
+    'jwks_uri',
+    'revocation_endpoint',
+    'end_session_endpoint',
+  ] as const;
+  for (const name of names) {
+    const value = metadata[name];
+    if (value === undefined) continue;
+    let url: URL | null;
+    try {
+      url = new URL(value);
+    } catch {
+      url = null;
+    }
+    if (url?.origin !== origin) {
+      throw new OidcProblem('foreign-endpoint', settings, name);
+    }
+  }
+  for (const name of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
+    if (metadata[name] === undefined) throw new OidcProblem('discovery-failed', settings);
+  }
+}
+
+/** Sends the person to the provider; the answer comes back to CALLBACK_PATH. */
+export async function startSignIn(
+  settings: OidcSettings,
+  options: { profileKey: string; next: string; origin?: string; go?: (url: string) => void },
+): Promise<void> {
+  const metadata = await discover(settings);
+  const verifier = oauth.generateRandomCodeVerifier();
+  const flow: SignInFlow = {
+    state: oauth.generateRandomState(),
+    nonce: oauth.generateRandomNonce(),
+    verifier,
+    next: options.next,
+    profileKey: options.profileKey,
+    issuer: settings.issuer,
+    startedAt: Date.now(),
+  };
+  const origin = options.origin ?? window.location.origin;
+  const url = new URL(metadata.authorization_endpoint as string);
+  const parameters: Record<string, string> = {
+    client_id: settings.clientId,
+    redirect_uri: `${origin}${CALLBACK_PATH}`,
+    response_type: 'code',
+    scope: settings.scope,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: flow.state,
+    nonce: flow.nonce,
+    ...audienceParameters(settings),
+  };
+  for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
+  saveFlow(sessionStorage, flow);
+  (options.go ?? ((href: string) => window.location.assign(href)))(url.href);
+}
+
+/**
+ * The provider's answer, for the flow this tab started (flow-state.ts has checked the state):
+ * the code exchanged for tokens and the ID token validated. Throws OidcProblem.
+ */
+export async function completeSignIn(
+  settings: OidcSettings,
+  params: URLSearchParams,
+  flow: SignInFlow,
+  origin = window.location.origin,
+): Promise<ProviderTokens> {
+  const metadata = await discover(settings);
+  const client = clientOf(settings);
+  let validated: URLSearchParams;
+  try {
+    validated = oauth.validateAuthResponse(metadata, client, params, flow.state);
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError) {
+      throw new OidcProblem(
+        error.error === 'access_denied' ? 'access-denied' : 'provider-error',
+        settings,
+        error.error,
+      );
+    }
+    throw new OidcProblem('issuer-mismatch', settings);
+  }
+  let response: Response;
+  try {
+    response = await oauth.authorizationCodeGrantRequest(
+      metadata,
+      client,
+      oauth.None(),
+      validated,
+      `${origin}${CALLBACK_PATH}`,
+      flow.verifier,
+      { additionalParameters: audienceParameters(settings), ...requestOptions(settings) },
+    );
+  } catch {
+    throw new OidcProblem('token-endpoint-unreachable', settings);
+  }
+  let result: oauth.TokenEndpointResponse;
+  try {
+    result = await oauth.processAuthorizationCodeResponse(metadata, client, response, {
+      expectedNonce: flow.nonce,
+      requireIdToken: true,
+    });
+  } catch (error) {
+    throw problemOfTokenResponse(error, settings);
+  }
+  await checkSignature(metadata, response, settings);
+  const tokens = readTokens(result, settings);
+  heldTokensFor(flow.profileKey).set({ ...tokens, rotation: Date.now() });
+  return tokens;
+}
+
+async function checkSignature(
+  metadata: oauth.AuthorizationServer,
+  response: Response,
+  settings: OidcSettings,
+) {
+  try {
+    await oauth.validateApplicationLevelSignature(metadata, response, requestOptions(settings));
+  } catch {
+    throw new OidcProblem('id-token-invalid', settings);
+  }
+}
+
+function problemOfTokenResponse(error: unknown, settings: OidcSettings): OidcProblem {
+  if (error instanceof oauth.ResponseBodyError) {
+    return new OidcProblem('provider-error', settings, error.error);
+  }
+  if (error instanceof oauth.OperationProcessingError && error.code === oauth.JWT_TIMESTAMP_CHECK) {
+    return new OidcProblem('clock', settings);
+  }
+  return new OidcProblem('id-token-invalid', settings);
+}
+
+/** The access token must be one the console can use as today's pasted token: a JWT it can read. */
+function readTokens(result: oauth.TokenEndpointResponse, settings: OidcSettings): ProviderTokens {
+  const accessToken = result.access_token;
+  const parsed = parseToken(accessToken);
+  if (!parsed.ok) {
+    // A token that looks expired here but was just issued for a while: the clocks disagree.
+    const claims = decodePayload(accessToken);
+    if (
+      typeof claims?.exp === 'number' &&
+      typeof result.expires_in === 'number' &&
+      Math.abs(claims.exp - Date.now() / 1000 - result.expires_in) > CLOCK_LIMIT_S
+    ) {
+      throw new OidcProblem('clock', settings);
+    }
+    throw new OidcProblem('access-token-unusable', settings, parsed.problem);
+  }
+  return {
+    accessToken: parsed.token,
+    ...(result.refresh_token !== undefined && { refreshToken: result.refresh_token }),
+    ...(result.id_token !== undefined && { idToken: result.id_token }),
+  };
+}
+
+function decodePayload(token: string): Record<string, unknown> | null {
+  try {
+    const part = token.split('.')[1] ?? '';
+    return JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A new access token with the refresh token, once for all of this console's tabs of the API: a
+ * lock makes the tabs take turns, and a tab whose turn comes after another tab's renewal takes
+ * that one's token instead of using the (rotated, now spent) refresh token again.
+ */
+export async function renewAccessToken(
+  settings: OidcSettings,
+  profileKey: string,
+  current: string,
+): Promise<string> {
+  const holder = heldTokensFor(profileKey);
+  return withLock(`admin-console.oidc-renewal:${profileKey}`, async () => {
+    const held = await holder.getOrAsk();
+    if (held && held.accessToken !== current && parseToken(held.accessToken).ok) {
+      return held.accessToken;
+    }
+    if (!held?.refreshToken) throw new RenewalRefusedError('No refresh token to renew with.');
+    const metadata = await discover(settings);
+    const client = clientOf(settings);
+    const response = await oauth.refreshTokenGrantRequest(
+      metadata,
+      client,
+      oauth.None(),
+      held.refreshToken,
+      { additionalParameters: audienceParameters(settings), ...requestOptions(settings) },
+    );
+    let result: oauth.TokenEndpointResponse;
+    try {
+      result = await oauth.processRefreshTokenResponse(metadata, client, response);
+    } catch (error) {
+      // The provider said no (invalid_grant: revoked, expired or already used) or answered
+      // something unusable: only signing in again helps.
+      if (error instanceof oauth.ResponseBodyError) holder.forget();
+      throw new RenewalRefusedError(error instanceof Error ? error.message : String(error));
+    }
+    if (result.id_token !== undefined) await checkSignature(metadata, response, settings);
+    const tokens = readTokens(result, settings);
+    holder.set({
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? held.refreshToken,
+      idToken: tokens.idToken ?? held.idToken,
+      rotation: Math.max(Date.now(), held.rotation + 1),
+    });
+    return tokens.accessToken;
+  });
+}
+
+function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(name, task) as Promise<T>) : task();
+}
+
+/**
+ * Sign-out at the provider: the refresh token revoked (RFC 7009) and the provider's session ended
+ * (RP-initiated logout, with id_token_hint), coming back to the console's sign-in page. Best
+ * effort: a provider that cannot be reached leaves the person signed out of the console anyway.
+ */
+export async function signOutAtProvider(
+  settings: OidcSettings,
+  profileKey: string,
+  options: { origin?: string; go?: (url: string) => void } = {},
+): Promise<void> {
+  const holder = heldTokensFor(profileKey);
+  const held = holder.get();
+  holder.forget();
+  let metadata: oauth.AuthorizationServer;
+  try {
+    metadata = await discover(settings);
+  } catch {
+    return;
+  }
+  const client = clientOf(settings);
+  if (held?.refreshToken && metadata.revocation_endpoint) {
+    try {
+      const response = await oauth.revocationRequest(
+        metadata,
+        client,
+        oauth.None(),
+        held.refreshToken,
+        {
+          additionalParameters: { token_type_hint: 'refresh_token' },
+          ...requestOptions(settings),
+        },
+      );
+      await oauth.processRevocationResponse(response);
+    } catch {
+      // Revoked or not, the token is gone from this console; the provider's session ends next.
+    }
+  }
+  if (!metadata.end_session_endpoint) return;
+  const origin = options.origin ?? window.location.origin;
+  const url = new URL(metadata.end_session_endpoint);
+  url.searchParams.set('client_id', settings.clientId);
+  url.searchParams.set('post_logout_redirect_uri', `${origin}/login`);
+  if (held?.idToken) url.searchParams.set('id_token_hint', held.idToken);
+  (options.go ?? ((href: string) => window.location.assign(href)))(url.href);
+}

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLOCK_SKEW_MS, createSessionStore, type SessionStore } from './session-store';
+import {
+  RENEW_AT_SHARE,
+  RENEW_RETRY_MS,
+  RenewalRefusedError,
+  renewSilently,
+  type TokenSource,
+} from './silent-renewal';
+
+const NOW = Date.UTC(2026, 10, 26, 8, 0, 0);
+const API = 'https://api.example.com';
+const LIFE_S = 45;
+/** When the store stops using a token: CLOCK_SKEW_MS before its exp. */
+const USABLE_MS = LIFE_S * 1000 - CLOCK_SKEW_MS;
+
+/** A token issued at `issuedAtMs` that lives LIFE_S seconds. */
+function token(issuedAtMs: number, sub = 'alice', serial = 0): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const iat = Math.floor(issuedAtMs / 1000);
+  return `${part({ alg: 'HS256', typ: 'at+jwt' })}.${part({ sub, iat, exp: iat + LIFE_S, jti: serial })}.c2ln`;
+}
+
+describe('renewal without a dialog', () => {
+  let store: SessionStore;
+  let stop: () => void;
+  const events = new EventTarget();
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+    sessionStorage.clear();
+    store = createSessionStore({ apiBaseUrl: API, channel: null, eventTarget: null });
+  });
+
+  afterEach(() => {
+    stop?.();
+    store.dispose();
+    vi.useRealTimers();
+  });
+
+  function start(renew: TokenSource['renew'], signOut = vi.fn()) {
+    const source = { renew: vi.fn(renew), signOut };
+    stop = renewSilently(store, source, {
+      eventTarget: events as unknown as Pick<Window, 'addEventListener' | 'removeEventListener'>,
+    });
+    return source;
+  }
+
+  it('renews at two thirds of each token’s life, across several lifetimes, never ending the session', async () => {
+    let serial = 0;
+    const source = start(async () => token(Date.now(), 'alice', ++serial));
+    store.signIn(token(NOW), false, 'provider');
+    const renewAt = USABLE_MS * RENEW_AT_SHARE;
+    await vi.advanceTimersByTimeAsync(renewAt - 1);
+    expect(source.renew).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(source.renew).toHaveBeenCalledTimes(1);
+    // Four more lifetimes: one renewal each, and the session is never without a token.
+    for (let lifetime = 0; lifetime < 4; lifetime += 1) {
+      await vi.advanceTimersByTimeAsync(renewAt);
+      expect(store.getState().session).not.toBeNull();
+    }
+    expect(source.renew).toHaveBeenCalledTimes(5);
+    expect(store.getState().generation).toBe(1);
+    expect(store.getState().session?.source).toBe('provider');
+  });
+
+  it('leaves a pasted token alone', async () => {
+    const source = start(async () => token(Date.now()));
+    store.signIn(token(NOW), false);
+    await vi.advanceTimersByTimeAsync(LIFE_S * 1000);
+    expect(source.renew).not.toHaveBeenCalled();
+    expect(store.getState().endReason).toBe('expired');
+  });
+
+  it('ends the session on the page, renewable, when the source refuses', async () => {
+    start(async () => {
+      throw new RenewalRefusedError('invalid_grant');
+    });
+    store.signIn(token(NOW), false, 'provider');
+    await vi.advanceTimersByTimeAsync(USABLE_MS * RENEW_AT_SHARE);
+    expect(store.getState()).toMatchObject({
+      session: null,
+      endReason: 'renewal-refused',
+      renewable: { source: 'provider' },
+    });
+  });
+
+  it('tries again when the source cannot be reached, and takes the token once it can', async () => {
+    let reachable = false;
+    const source = start(async () => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return token(Date.now(), 'alice', 1);
+    });
+    store.signIn(token(NOW), false, 'provider');
+    await vi.advanceTimersByTimeAsync(USABLE_MS * RENEW_AT_SHARE);
+    expect(source.renew).toHaveBeenCalledTimes(1);
+    expect(store.getState().session).not.toBeNull();
+    reachable = true;
+    await vi.advanceTimersByTimeAsync(RENEW_RETRY_MS / 2);
+    expect(source.renew).toHaveBeenCalledTimes(2);
+    expect(store.getState().session?.claims.iat).toBeGreaterThan(NOW / 1000);
+  });
+
+  it('renews at once when the person comes back after its time (sleep, a hidden tab)', async () => {
+    const source = start(async () => token(Date.now(), 'alice', 1));
+    store.signIn(token(NOW), false, 'provider');
+    // The machine slept: the wall clock jumped past the renewal point, no timer ran.
+    vi.setSystemTime(NOW + USABLE_MS * 0.8);
+    events.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(source.renew).toHaveBeenCalledTimes(1);
+    expect(store.getState().session?.claims.iat).toBe(Math.floor((NOW + USABLE_MS * 0.8) / 1000));
+  });
+
+  it('refuses a renewed token for someone else', async () => {
+    start(async () => token(Date.now(), 'mallory'));
+    store.signIn(token(NOW), false, 'provider');
+    await vi.advanceTimersByTimeAsync(USABLE_MS * RENEW_AT_SHARE);
+    expect(store.getState().endReason).toBe('renewal-refused');
+  });
+
+  it('tells the source about a sign-out here, not about one followed from another tab', () => {
+    const signOut = vi.fn();
+    start(async () => token(Date.now()), signOut);
+    store.signIn(token(NOW), false, 'provider');
+    store.end('other-tab');
+    expect(signOut).not.toHaveBeenCalled();
+    store.signIn(token(NOW), false, 'provider');
+    store.end('signed-out');
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});
