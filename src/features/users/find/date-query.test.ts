@@ -37,6 +37,9 @@ describe('parseDateQuery', () => {
   it('leaves names and addresses alone', () => {
     expect(parseDateQuery('Grace Hopper')).toBeUndefined();
     expect(parseDateQuery('2025 Smith')).toBeUndefined();
+    // Found by the pasted-address property test: an address may start like a day.
+    expect(parseDateQuery('2025-03-14@example.org')).toBeUndefined();
+    expect(parseDateQuery('0-0-0@0.aa')).toBeUndefined();
   });
 
   it('reads every real day back as itself', () => {

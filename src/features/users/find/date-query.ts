@@ -25,7 +25,8 @@ const DATE_SHAPED = /^[+-]?\d{1,6}-\d{1,2}-\d{1,2}(?![\d])/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isDateShaped(text: string): boolean {
-  return DATE_SHAPED.test(text);
+  // An address may start like a day (`2025-03-14@example.org`, `0-0-0@0.aa`): it is an address.
+  return DATE_SHAPED.test(text) && !text.includes('@');
 }
 
 function parseDay(text: string): number | string {
