@@ -3,6 +3,7 @@ import {
   CLOCK_SKEW_MS,
   createSessionStore,
   serializeStoredSession,
+  LATE_OFFER_MS,
   SHARE_WAIT_MS,
   type SessionStore,
 } from './session-store';
@@ -255,16 +256,34 @@ describe('session store', () => {
       expect(opened.getState().session).toBeNull();
     });
 
-    it('ignores an offer once it has stopped asking, and messages of the wrong shape', () => {
+    it('takes an offer that comes after the wait while the tab has done nothing else', () => {
+      // A busy start-up runs the wait's timer before an answer that arrived in time.
       const hub = channelHub();
       const opened = make(hub.channel());
       vi.advanceTimersByTime(SHARE_WAIT_MS);
+      expect(opened.getState()).toMatchObject({ session: null, asking: false });
+      const token = tokenExpiringIn(3600);
+      hub.channel().postMessage({ type: 'session-offer', api: API, token });
+      vi.advanceTimersByTime(2);
+      expect(opened.getState().session).toMatchObject({ token, remember: false });
+      expect(localStorage.getItem(KEY)).toBeNull();
+    });
+
+    it('ignores an offer long after asking, after a sign-out, and messages of the wrong shape', () => {
+      const hub = channelHub();
+      const late = make(hub.channel());
+      const signedOut = make(hub.channel());
+      vi.advanceTimersByTime(SHARE_WAIT_MS);
+      signedOut.signIn(tokenExpiringIn(3600), false);
+      signedOut.end('signed-out');
+      vi.advanceTimersByTime(LATE_OFFER_MS);
       const other = hub.channel();
       other.postMessage({ type: 'session-offer', api: API, token: tokenExpiringIn(3600) });
       other.postMessage({ type: 'session-offer', api: API });
       other.postMessage('signed-out');
       vi.advanceTimersByTime(2);
-      expect(opened.getState().session).toBeNull();
+      expect(late.getState().session).toBeNull();
+      expect(signedOut.getState().session).toBeNull();
     });
   });
 

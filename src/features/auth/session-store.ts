@@ -70,6 +70,8 @@ export interface SessionState {
 const CHANNEL_NAME = 'admin-console.session';
 /** How long a new tab waits for another tab to share its session before showing sign-in. */
 export const SHARE_WAIT_MS = 300;
+/** How long after asking a late answer is still taken (lateOfferWelcome). */
+export const LATE_OFFER_MS = 5_000;
 /** What a page gets when someone comes back to it (a tab shown, a window focused, a page restored). */
 const RETURN_EVENTS = ['visibilitychange', 'focus', 'pageshow'] as const;
 // setTimeout overflows above 2^31-1 ms (about 24.8 days) and would fire at once.
@@ -154,6 +156,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   let askTimer: ReturnType<typeof setTimeout> | undefined;
   const stored = readStoredSession();
+  const askedAt = now();
   let state: SessionState = {
     session: stored,
     endReason: null,
@@ -379,7 +382,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       const token = message.api === apiBaseUrl ? getToken() : null;
       const source = state.session?.source ?? 'pasted';
       if (token !== null) post({ type: 'session-offer', api: apiBaseUrl, token, source });
-    } else if (state.asking && message.api === apiBaseUrl) {
+    } else if (message.api === apiBaseUrl && (state.asking || lateOfferWelcome())) {
       // Kept for this tab only: a shared session never reaches localStorage on its own.
       try {
         adopt(message.token, false, true, message.source === 'provider' ? 'provider' : 'pasted');
@@ -387,6 +390,23 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         // An unusable offer (expired in transit): keep waiting for another, or for sign-in.
       }
     }
+  }
+
+  /**
+   * An offer that comes after the wait is still taken while this tab has done nothing since it
+   * asked (no sign-in, no sign-out, no ended session): a start-up busy past SHARE_WAIT_MS runs
+   * its timer before the answer that arrived in time, and the person would be asked to sign in
+   * for nothing.
+   */
+  function lateOfferWelcome(): boolean {
+    return (
+      stored === null &&
+      state.session === null &&
+      state.renewable === null &&
+      state.endReason === null &&
+      state.generation === 0 &&
+      now() - askedAt < LATE_OFFER_MS
+    );
   }
 
   /** Another tab renewed the same person's session: take the token, in place. */
