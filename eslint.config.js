@@ -46,6 +46,24 @@ export default tseslint.config(
               message:
                 'Use Link and NavLink from src/components/link.tsx (README, "Latest figures").',
             },
+            ...['@tanstack/react-query', '@tanstack/query-core'].map((name) => ({
+              name,
+              importNames: [
+                'useMutation',
+                'useIsMutating',
+                'useMutationState',
+                'mutationOptions',
+                'MutationCache',
+                'MutationObserver',
+                'useInfiniteQuery',
+                'useSuspenseInfiniteQuery',
+                'usePrefetchInfiniteQuery',
+                'infiniteQueryOptions',
+                'InfiniteQueryObserver',
+              ],
+              message:
+                'The build leaves mutations and infinite queries out (scripts/pure-vendor.ts); the API is read-only.',
+            })),
           ],
         },
       ],

@@ -6,7 +6,12 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { bootScript, type BootRoute } from './scripts/boot-script.ts';
 import { buildMetaDir, CHUNK_MODULES_FILE, MANIFEST_FILE } from './scripts/build-meta.ts';
-import { markReactRouterPure, REACT_ROUTER_CHUNK } from './scripts/pure-vendor.ts';
+import {
+  dropUnusedQueryCore,
+  markReactRouterPure,
+  QUERY_CORE_FILE,
+  REACT_ROUTER_CHUNK,
+} from './scripts/pure-vendor.ts';
 import { ROUTE_PATHS } from './src/app/route-paths.ts';
 import { SESSION_STORAGE_KEY } from './src/features/auth/session-storage-key.ts';
 import { securityHeadersForOutDir } from './scripts/security-headers.ts';
@@ -113,6 +118,23 @@ function pureReactRouter(): Plugin {
   };
 }
 
+/** Leaves TanStack Query's mutation and infinite-query code out (scripts/pure-vendor.ts). */
+function trimQueryCore(): Plugin {
+  return {
+    name: 'admin-console:trim-query-core',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!QUERY_CORE_FILE.test(id)) return;
+      const result = dropUnusedQueryCore(code, id);
+      if (result.marked === 0) {
+        this.warn(`${id}: TanStack Query changed; its unused code stays in (see the byte budget).`);
+      }
+      return { code: result.code, map: null };
+    },
+  };
+}
+
 /**
  * Writes the boot script (scripts/boot-script.ts) with this build's route map, and loads it from
  * index.html ahead of the entry: each page's chunks, less what the entry already loads.
@@ -189,6 +211,7 @@ export default defineConfig({
     previewSecurityHeaders(),
     plainDynamicImports(),
     pureReactRouter(),
+    trimQueryCore(),
     bootScriptPlugin(),
     buildMetadata(),
   ],

@@ -23,6 +23,7 @@ export type { RouteKey };
  */
 export const routeModules: Record<RouteKey, RememberedModule<RouteModule>> = {
   login: rememberedModule(() => import('./routes/login-route')),
+  overview: rememberedModule(() => import('./routes/overview-route')),
   users: rememberedModule(() => import('./routes/users-route')),
   find: rememberedModule(() => import('./routes/find-route')),
   bulk: rememberedModule(() => import('./routes/bulk-route')),

@@ -1,4 +1,5 @@
-export type RouteKey = 'login' | 'users' | 'find' | 'bulk' | 'user' | 'products' | 'account';
+export type RouteKey =
+  'login' | 'overview' | 'users' | 'find' | 'bulk' | 'user' | 'products' | 'account';
 
 /**
  * Which page's code a path needs, for the pages people land on (the router in router.tsx decides
@@ -11,6 +12,7 @@ export const ROUTE_PATHS: readonly (readonly [RouteKey, RegExp])[] = [
   // page downloads) does not carry their chunk lists; they are not user ids either.
   ['user', /^\/users\/(?!(?:find|bulk)\/?$)[^/]+\/?$/],
   ['products', /^\/products\/?$/],
+  ['overview', /^\/overview\/?$/],
   ['account', /^\/account\/?$/],
 ];
 

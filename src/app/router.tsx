@@ -11,6 +11,7 @@ function lazyRoute(key: RouteKey) {
 }
 
 const LoginRoute = lazyRoute('login');
+const OverviewRoute = lazyRoute('overview');
 const UsersRoute = lazyRoute('users');
 const UserRoute = lazyRoute('user');
 const FindRoute = lazyRoute('find');
@@ -39,6 +40,7 @@ export function AppRoutes() {
       />
       <Route element={<SignedInLayout />}>
         <Route index element={<Navigate to="/users" replace />} />
+        <Route path="overview" element={<OverviewRoute />} />
         <Route path="users" element={<UsersRoute />} />
         <Route path="users/find" element={<FindRoute />} />
         <Route path="users/bulk" element={<BulkRoute />} />

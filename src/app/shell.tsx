@@ -34,6 +34,8 @@ const DemoPanel = lazy(() =>
 );
 
 const NAV_ITEMS = [
+  // Either half of it works with either scope (the other half says what it lacks).
+  { to: '/overview', label: 'Overview', scope: ':read' },
   { to: '/users', label: 'Users', scope: 'users:read' },
   { to: '/products', label: 'Products', scope: 'products:read' },
   { to: '/account', label: 'Account', scope: 'account:read' },
@@ -108,7 +110,7 @@ export function Shell({ children }: { children: ReactNode }) {
               {session && (
                 // Two short lines, so the header keeps one row. A claim is whatever the token's
                 // issuer wrote: isolated, marked and cut; from lg up cut to fit (whole in a title).
-                <span className="flex min-w-0 flex-col text-xs leading-tight text-slate-700 lg:max-w-24 xl:max-w-48 dark:text-slate-300">
+                <span className="flex min-w-0 flex-col text-xs leading-tight text-slate-700 lg:max-w-20 xl:max-w-48 dark:text-slate-300">
                   <bdi className="truncate font-medium" title={subject}>
                     {subject}
                   </bdi>
@@ -148,7 +150,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   document.getElementById('main')?.focus();
 }
 
-const NAV_CLASSES = 'rounded-md px-2.5 py-1.5 text-sm font-medium';
+const NAV_CLASSES = 'rounded-md px-2 py-1.5 text-sm font-medium';
 
 /**
  * A page of the console, or, when the token has a `scope` claim that leaves the page out, the

@@ -200,6 +200,27 @@ describe('what the log keeps for a ticket and the HAR file', () => {
     expect(JSON.stringify(log.entries()).toLowerCase()).not.toContain('authorization');
   });
 
+  it('keeps of an answer that breaks the contract only the failing paths and values', async () => {
+    const people = Array.from({ length: 50 }, (_, index) => ({
+      id: `user_${index}`,
+      name: `Person Number${index}`,
+      email: `person${index}@example.com`,
+    }));
+    people[7] = { ...people[7], email: 42 } as unknown as (typeof people)[number];
+    server.use(http.get(`${BASE}/v1/users`, () => HttpResponse.json({ data: people })));
+    const { client, log } = makeClient();
+    const schema = v.object({
+      data: v.array(v.object({ id: v.string(), name: v.string(), email: v.string() })),
+    });
+    const error = await failure(client.get('/v1/users', { schema }));
+    expect(error.kind).toBe('schema');
+    const body = log.entries()[0]?.responseBody;
+    expect(body?.text).toContain('data.7.email');
+    expect(body?.text).toContain('42');
+    expect(body?.text).not.toMatch(/Person Number|@example\.com/);
+    expect(body?.length).toBeGreaterThan(2_000);
+  });
+
   it('keeps at most MAX_LOGGED_BODY_CHARS of a failed body, with its whole length', async () => {
     const message = 'x'.repeat(100_000);
     server.use(

@@ -317,7 +317,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       const parsed = v.safeParse(schema, json);
       if (!parsed.success) {
-        keepBody();
+        // Not the whole answer: a page that breaks the contract in one field is still 50 other
+        // people's names and e-mails, and the log is downloaded and attached to tickets.
+        // Loaded only for a broken answer: not on any page's first render.
+        const kept = await import('./failing-parts').then(
+          ({ failingParts }) => failingParts(parsed.issues),
+          () => JSON.stringify({ kept: 'Nothing: the answer broke the contract.' }),
+        );
+        responseBody = {
+          text: kept,
+          mimeType: 'application/json',
+          length: text.length,
+        };
         throw fail({
           kind: 'schema',
           status,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { clipLine, clipText, showBidiControls } from './display-text';
+import { apiLine, clipLine, clipText, hasBidiControls, showBidiControls } from './display-text';
 
 describe('showBidiControls', () => {
   it('shows an override instead of letting it reverse the text', () => {
@@ -10,6 +10,18 @@ describe('showBidiControls', () => {
 
   it('keeps right-to-left text itself', () => {
     expect(showBidiControls('שלום عليكم')).toBe('שלום عليكم');
+  });
+});
+
+describe('the invisible marks', () => {
+  it('marks LRM, RLM, the Arabic letter mark and the zero-width space, in one-line places too', () => {
+    expect(showBidiControls('a\u200Eb\u200Fc\u061Cd\u200Be')).toBe(
+      'a[U+200E]b[U+200F]c[U+61C]d[U+200B]e',
+    );
+    expect(apiLine('ad\u200Bmin', 100)).toBe('ad[U+200B]min');
+    expect(hasBidiControls('ada@example.com')).toBe(false);
+    expect(hasBidiControls('ada\u202E@example.com')).toBe(true);
+    expect(hasBidiControls('ada\u200F@example.com')).toBe(true);
   });
 });
 

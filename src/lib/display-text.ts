@@ -3,12 +3,20 @@
  * things still need care:
  *
  * - Bidirectional controls (embeddings, overrides, isolates) reorder what is drawn, so a name
- *   "Admin \u202Egnp.exe\u202C" would read "Admin exe.png". They are shown as visible markers.
+ *   "Admin \u202Egnp.exe\u202C" would read "Admin exe.png". They are shown as visible markers, as
+ *   are the invisible marks that reorder or hide (LRM, RLM, the Arabic letter mark, the
+ *   zero-width space): "ad\u200Bmin" must not pass for "admin".
  *   Where the text sits, cells and messages isolate it too (`<bdi>`), so it cannot reorder the
  *   console's own words around it.
  * - Size: a 10 MB name must not go into the DOM whole.
  */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+const BIDI_CONTROLS = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const HAS_BIDI_CONTROL = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** Whether `text` holds a mark that showBidiControls would show (a link must not carry one). */
+export function hasBidiControls(text: string): boolean {
+  return HAS_BIDI_CONTROL.test(text);
+}
 
 export function showBidiControls(text: string): string {
   return text.replace(

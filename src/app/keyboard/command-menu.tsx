@@ -26,6 +26,7 @@ export interface OtherApi {
 }
 
 const PAGES: Command[] = [
+  { id: 'overview', label: 'Go to Overview', to: '/overview' },
   { id: 'users', label: 'Go to Users', to: '/users' },
   { id: 'products', label: 'Go to Products', to: '/products' },
   { id: 'account', label: 'Go to Account', to: '/account' },

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { lazyModule } from '../../components/lazy-module';
 import { focusUserLookup } from '../../features/users/user-lookup';
-import { isCommandMenuKey, isTyping, type ShortcutKey } from './typing';
+import { isCommandMenuKey, isTyping, leavesOnEscape, type ShortcutKey } from './typing';
 
 type DialogProps = { onClose: () => void };
 type Which = 'shortcuts' | 'commands';
@@ -15,7 +15,12 @@ const loaders: Record<Which, () => Promise<ComponentType<DialogProps>>> = {
 };
 
 /** `g` then one of these, within this long. */
-const GO_TO: Record<string, string> = { u: '/users', p: '/products', a: '/account' };
+const GO_TO: Record<string, string> = {
+  o: '/overview',
+  u: '/users',
+  p: '/products',
+  a: '/account',
+};
 const SEQUENCE_MS = 1_500;
 
 /**
@@ -38,7 +43,9 @@ export function GlobalShortcuts({
   );
   const opener = useRef<Element | null>(null);
 
-  useEffect(() => {
+  // A layout effect, as the early listener it takes over from (shortcuts-when-ready.tsx): both
+  // change hands in one commit, so no key falls between them.
+  useLayoutEffect(() => {
     let goUntil = 0;
     const show = (which: Which) => {
       opener.current = document.activeElement;
@@ -123,10 +130,6 @@ export function GlobalShortcuts({
 }
 
 /** Single-line boxes (Find user, the filters): Escape takes the focus out of them. */
-function leavesOnEscape(target: EventTarget | null): boolean {
-  return target instanceof HTMLInputElement && target.closest('dialog') === null;
-}
-
 /** Focuses the page's table at its current row (its one tab stop); false when there is none. */
 function focusCurrentRow(): boolean {
   const row = document.querySelector<HTMLElement>('main tbody tr[data-row-id][tabindex="0"]');

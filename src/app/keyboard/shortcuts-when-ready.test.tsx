@@ -28,6 +28,23 @@ describe('ShortcutsWhenReady', () => {
     await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Find user' })).toHaveFocus());
   });
 
+  it('focuses Find user at once on /, so what is typed next is the search, not more early keys', () => {
+    renderPage();
+    const heading = screen.getByRole('heading', { name: 'People' });
+    heading.focus();
+    // Kept from the box it focuses (false: default prevented), and no waiting for the module.
+    expect(fireEvent.keyDown(heading, { key: '/' })).toBe(false);
+    expect(screen.getByRole('searchbox', { name: 'Find user' })).toHaveFocus();
+  });
+
+  it('leaves Find user on Escape before the shortcuts arrived, as they would', () => {
+    renderPage();
+    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    box.focus();
+    expect(fireEvent.keyDown(box, { key: 'Escape' })).toBe(false);
+    expect(box).not.toHaveFocus();
+  });
+
   it('hands an early key to the shortcuts alone: the page’s own handler had it once', async () => {
     const rowKeys: string[] = [];
     renderPage((key) => rowKeys.push(key));

@@ -8,6 +8,11 @@ export function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
 }
 
+/** A box that Escape leaves (Gmail's way), so the shortcuts work again: not one in a dialog. */
+export function leavesOnEscape(target: EventTarget | null): boolean {
+  return target instanceof HTMLInputElement && target.closest('dialog') === null;
+}
+
 /** What the shortcuts read of a key press: a keydown event, or a copy of one kept for later. */
 export type ShortcutKey = Pick<
   KeyboardEvent,

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,6 +13,15 @@ const { server } = setupMockApiClient({ users: 2, products: 300 });
 const requested: URLSearchParams[] = [];
 
 beforeAll(() => {
+  // jsdom has <dialog> without its methods: enough of them for the details dialog.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
     if (url.pathname === '/v1/products') requested.push(url.searchParams);
@@ -36,6 +46,34 @@ function renderAt(url: string, knownCategories?: string[]) {
 }
 
 describe('ProductsListPage', () => {
+  it('opens the row clicked while the next page loads (a filter just applied), and keeps it open', async () => {
+    // The filtered page comes only once the row was clicked, and without that row.
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('https://api.test/v1/products', async ({ request }) => {
+        if (!new URL(request.url).searchParams.has('min_price')) return undefined;
+        await arrived;
+        return HttpResponse.json({ data: [], meta: { total: 0, page: 1, limit: 10 } });
+      }),
+    );
+    const router = renderAt('/products?limit=10');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1–10 of 300'));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Min price', { exact: true }), '7{Enter}');
+    await waitFor(() => expect(router.state.location.search).toContain('min_price=7'));
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true'));
+    const firstRow = within(screen.getByRole('table')).getAllByRole('row')[1] as HTMLElement;
+    const name = within(firstRow).getAllByRole('cell')[1] as HTMLElement;
+    await user.click(name);
+    await screen.findByRole('dialog', { name: 'Product details' });
+    release();
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false'));
+    expect(screen.getByRole('dialog', { name: 'Product details' })).toHaveTextContent(
+      name.textContent ?? '',
+    );
+  });
+
   it('applies a category filter from page 1, sending only the filters that are set', async () => {
     const router = renderAt('/products?page=3&limit=10');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('21–30 of 300'));

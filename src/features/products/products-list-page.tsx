@@ -46,6 +46,19 @@ function openedHere(state: unknown): boolean {
   return typeof state === 'object' && state !== null && OPENED_HERE in state;
 }
 
+/**
+ * The row as the person clicked it, kept with the entry that opening it pushed: a click on a row
+ * still shown while the next page loads (a filter just applied) opens that row, rather than
+ * nothing, or "not on this page" once the new page is in.
+ */
+function openedProduct(state: unknown, id: string): Product | undefined {
+  if (!openedHere(state)) return undefined;
+  const product: unknown = (state as Record<string, unknown>)[OPENED_HERE];
+  return typeof product === 'object' && product !== null && (product as Product).id === id
+    ? (product as Product)
+    : undefined;
+}
+
 function getProductId(product: Product): string {
   return product.id;
 }
@@ -80,7 +93,10 @@ export function ProductsListPage({
   // one product: the details are the row as this page of the list returned it.
   const openId = params.product;
   const rows = list.data?.data;
-  const details = openId === undefined ? undefined : rows?.find((row) => row.id === openId);
+  const details =
+    openId === undefined
+      ? undefined
+      : (rows?.find((row) => row.id === openId) ?? openedProduct(location.state, openId));
   const notOnPage = openId !== undefined && !list.busy && rows !== undefined && !details;
   const [Details, setDetailsModule] = useState<DetailsModule | null>(null);
   const [detailsProblem, setDetailsProblem] = useState('');
@@ -101,7 +117,7 @@ export function ProductsListPage({
     setDetailsProblem('');
     const search = serializeProductsSearch({ ...listParamsOf(params), product: product.id });
     // One history entry: Back closes the details. Opening another from a stale link replaces.
-    navigateTo({ search: `?${search.toString()}` }, { state: { [OPENED_HERE]: true } });
+    navigateTo({ search: `?${search.toString()}` }, { state: { [OPENED_HERE]: product } });
   }
   function closeDetails() {
     if (openedHere(location.state)) {

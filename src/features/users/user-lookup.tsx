@@ -109,7 +109,7 @@ export function UserLookup() {
         spellCheck={false}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? problemId : undefined}
-        className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm sm:w-56 lg:w-36 xl:w-56 dark:border-slate-600 dark:bg-slate-800"
+        className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm sm:w-56 lg:w-28 xl:w-56 dark:border-slate-600 dark:bg-slate-800"
       />
       <Button type="submit">Find</Button>
       {open && !problem && parts && (

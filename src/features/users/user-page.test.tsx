@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupMockApiClient } from '../../test/api-test-server';
@@ -12,7 +13,7 @@ import { UserPage } from './user-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
-setupMockApiClient({ users: 10, products: 1 });
+const { server } = setupMockApiClient({ users: 10, products: 1 });
 
 beforeEach(() => sessionStorage.clear());
 
@@ -33,6 +34,29 @@ function renderUser(id: string, state?: unknown, imageSources: readonly string[]
 }
 
 describe('UserPage', () => {
+  it('marks a bidi override in the e-mail and an RLM in the h1, and makes no mailto: link of it', async () => {
+    const email = 'ada\u202Emoc.elpmaxe@example.com';
+    server.use(
+      http.get('https://api.test/v1/users/user_bidi', () =>
+        HttpResponse.json({
+          data: {
+            id: 'user_bidi',
+            name: 'Ada\u200F Lovelace',
+            email,
+            created_at: '2024-01-02T03:04:05Z',
+            profile: { bio: '', location: '', avatar_url: '' },
+          },
+        }),
+      ),
+    );
+    renderUser('user_bidi');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Ada[U+200F] Lovelace');
+    expect(screen.getByText(/ada\[U\+202E\]moc/)).toBeVisible();
+    expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/[\u202E\u200F]/);
+  });
+
   it('shows hostile markup as plain text and never as an image or script', async () => {
     renderUser(HOSTILE_USER.id);
     const heading = await screen.findByRole('heading', { level: 1 });

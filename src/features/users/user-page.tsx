@@ -3,7 +3,7 @@ import { Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'r
 import { useLocation } from 'react-router';
 import { Link } from '../../components/link';
 import { ApiText } from '../../components/api-text';
-import { apiLine } from '../../lib/display-text';
+import { apiLine, hasBidiControls, showBidiControls } from '../../lib/display-text';
 import { DateTimeText } from '../../components/data-table/cells';
 import { CopyButton } from '../../components/copy-button';
 import { CopyIdButton } from '../../components/data-table/copy-id-button';
@@ -185,7 +185,8 @@ function ProfileDetails({ user, body }: { user: UserDetail; body: unknown }) {
       <dl className="grid max-w-3xl gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium text-slate-600 dark:text-slate-300">Email</dt>
         <dd className="min-w-0 wrap-break-word">
-          <EmailLink email={user.email} /> <CopyButton text={user.email} label="Copy email" />
+          <EmailLink email={user.email} />{' '}
+          <CopyButton text={showBidiControls(user.email)} label="Copy email" />
         </dd>
         <dt className="font-medium text-slate-600 dark:text-slate-300">Location</dt>
         <dd className="min-w-0 wrap-break-word">
@@ -220,7 +221,8 @@ const MAX_NAME = 500;
 const MAX_BIO = 10_000;
 
 function EmailLink({ email }: { email: string }) {
-  if (!PLAIN_EMAIL.test(email)) return <ApiText text={email} />;
+  // A bidi control or an invisible mark is shown marked, never as a link that would carry it.
+  if (!PLAIN_EMAIL.test(email) || hasBidiControls(email)) return <ApiText text={email} />;
   return (
     <a
       href={`mailto:${email}`}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/link';
 import { DataTable } from '../../components/data-table/data-table';
@@ -24,6 +24,11 @@ import {
   sortToSorting,
 } from './users-search-params';
 import { useDocumentTitle } from '../../components/use-document-title';
+
+// Not on the table's first render: it arrives just after, in a chunk of its own.
+const SignedUpFilter = lazy(() =>
+  import('./signed-up-filter').then((module) => ({ default: module.SignedUpFilter })),
+);
 
 const usersList: UrlListConfig<UsersListParams, User, ReturnType<typeof usersKeys.list>> = {
   parse: parseUsersSearch,
@@ -94,6 +99,9 @@ export function UsersListPage() {
         </Link>{' '}
         at once by ID, e-mail or link.
       </p>
+      <Suspense fallback={null}>
+        <SignedUpFilter />
+      </Suspense>
     </div>
   );
 }

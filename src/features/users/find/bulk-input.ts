@@ -6,7 +6,8 @@ export const MAX_BULK_ENTRIES = 1_000;
 export interface BulkEntry {
   /** As pasted. */
   input: string;
-  query: FindQuery;
+  /** A day is Find's question (who signed up then), not a person: bulk refuses it. */
+  query: Exclude<FindQuery, { kind: 'date' }>;
 }
 
 export type BulkInput =
@@ -25,7 +26,12 @@ export function parseBulkInput(text: string): BulkInput {
   const seen = new Set<string>();
   const entries: BulkEntry[] = [];
   for (const input of parts) {
-    const query = parseFindQuery(input);
+    const parsed = parseFindQuery(input);
+    // Who signed up on a day is Find's question, not a person to look up.
+    const query: BulkEntry['query'] =
+      parsed.kind === 'date'
+        ? { kind: 'invalid', problem: 'A date: Find user lists who signed up on it' }
+        : parsed;
     const key =
       query.kind === 'id'
         ? `id:${query.id}`

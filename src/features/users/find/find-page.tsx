@@ -34,7 +34,9 @@ export function FindPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   const raw = params.get('q') ?? '';
   const parsed = parseFindQuery(raw);
   useDocumentTitle(
-    parsed.kind === 'name' || parsed.kind === 'email' ? parsed.text : undefined,
+    parsed.kind === 'name' || parsed.kind === 'email' || parsed.kind === 'date'
+      ? parsed.text
+      : undefined,
     'Find user',
   );
   if (parsed.kind === 'id') return <Navigate to={userPath(parsed.id)} replace />;
@@ -49,11 +51,13 @@ export function FindPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         <FindResults
           key={`${parsed.kind}:${parsed.text}:${params.get('match') ?? ''}`}
           mode={
-            parsed.kind === 'email'
-              ? 'email'
-              : params.get('match') === 'anywhere'
-                ? 'anywhere'
-                : 'name'
+            parsed.kind === 'date'
+              ? dateMode(params)
+              : parsed.kind === 'email'
+                ? 'email'
+                : params.get('match') === 'anywhere'
+                  ? 'anywhere'
+                  : 'name'
           }
           text={parsed.text}
           apiBaseUrl={apiBaseUrl}
@@ -64,6 +68,19 @@ export function FindPage({ apiBaseUrl }: { apiBaseUrl: string }) {
 }
 
 const FIRST_PAGE: PageParams = { page: 1, limit: 50 };
+
+/** A day or range: by bisection, or (`match=anywhere`, offered when the API cannot) by reading. */
+function dateMode(params: URLSearchParams): FindMode {
+  return params.get('match') === 'anywhere' ? 'date-scan' : 'date';
+}
+
+/** `2025-03-14` or `2025-03-01..2025-03-31`, said plainly, with the time zone. */
+function describeDays(text: string): string {
+  const [first, last] = text.split('..');
+  return last === undefined
+    ? `Users who signed up on ${first} (a day in UTC, 00:00 to 24:00).`
+    : `Users who signed up from ${first} to ${last}, both days included (days in UTC).`;
+}
 
 function FindResults({
   mode,
@@ -131,13 +148,15 @@ function FindResults({
   return (
     <>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {mode === 'email'
-          ? `Users with ${described}.`
-          : mode === 'anywhere'
-            ? `Users with ${described} anywhere in their name, read from the whole list.`
-            : widened
-              ? `No name starts with ${described}, so users with it anywhere in their name are listed, read from the whole list.`
-              : `Users whose name starts with ${described}, case and accents aside.`}
+        {mode === 'date' || mode === 'date-scan'
+          ? `${describeDays(text)}${mode === 'date-scan' ? ' Read from the whole list.' : ''}`
+          : mode === 'email'
+            ? `Users with ${described}.`
+            : mode === 'anywhere'
+              ? `Users with ${described} anywhere in their name, read from the whole list.`
+              : widened
+                ? `No name starts with ${described}, so users with it anywhere in their name are listed, read from the whole list.`
+                : `Users whose name starts with ${described}, case and accents aside.`}
       </p>
       <p role="status" className="text-sm font-medium">
         {query.isError && !running
@@ -186,7 +205,16 @@ function FindResults({
           )}
         </div>
       )}
-      {outcome?.kind === 'unsorted' && (
+      {outcome?.kind === 'unsorted' && mode === 'date' && (
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/50">
+          <p>
+            {outcome.note ??
+              'The API did not sort the users by sign-up date: its pages contradict that order, so Find cannot go straight to the day.'}
+          </p>
+          <ScanLink text={text}>Search by reading every user instead</ScanLink>
+        </div>
+      )}
+      {outcome?.kind === 'unsorted' && mode !== 'date' && (
         <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/50">
           <p>
             The API did not sort the users by name: its pages contradict every order Find knows, so

@@ -1,5 +1,6 @@
 import { MAX_FILTER_LENGTH, tooLongProblem } from '../../../lib/input-limits';
 import { parseUserIdInput } from '../parse-user-id';
+import { parseDateQuery, type DateQuery } from './date-query';
 import { normaliseQuery } from './text-fold';
 
 /** Longer than any name or e-mail address a person pastes; a bigger paste is a mistake. */
@@ -10,6 +11,7 @@ export type FindQuery =
   | { kind: 'id'; id: string }
   | { kind: 'email'; text: string }
   | { kind: 'name'; text: string }
+  | DateQuery
   | { kind: 'invalid'; problem: string };
 
 // An address as people write it: something, one @, a domain with a dot. Not RFC 5322; it only
@@ -38,6 +40,9 @@ export function parseFindQuery(raw: string): FindQuery {
   }
   const text = unwrapPasted(pasted);
   if (text === '') return invalid('Type a name, an e-mail address or a user ID.');
+  // A day or a range of days: who signed up then (date-query.ts).
+  const date = parseDateQuery(text);
+  if (date) return date;
   // Shaped like an id (a type prefix, an underscore, a suffix: user_…, prod_…) or a link.
   if (ID_LIKE.test(text) || /\/users\/[^/?#\s]/.test(text) || /^https?:\/\//i.test(text)) {
     const parsed = parseUserIdInput(text);

@@ -5,6 +5,8 @@ import { MAX_PLAUSIBLE_TOTAL } from '../../../lib/api-schemas';
 import { shouldRetry } from '../../../lib/query-client';
 import { usersSearchPageQueryOptions, type User, type UsersSearchSort } from '../api/users-api';
 import { forgetOnSignOut } from '../../../lib/forget-on-sign-out';
+import { parseDateQuery } from './date-query';
+import { findByDate } from './find-by-date';
 import { runPool } from './lookup-pool';
 import { SortedSearch } from './sorted-search';
 import { foldText } from './text-fold';
@@ -25,7 +27,8 @@ const PAGE_SIZE = 100;
  */
 export const MAX_MATCHES = 10_000;
 
-export type FindMode = 'name' | 'email' | 'anywhere';
+/** `date`: who signed up on a day or in a range (find-by-date.ts); `date-scan` reads the list. */
+export type FindMode = 'name' | 'email' | 'anywhere' | 'date' | 'date-scan';
 
 export interface FindProgress {
   requests: number;
@@ -56,7 +59,7 @@ export type FindOutcome =
       widened?: boolean | undefined;
     }
   /** A name search over pages that contradict every order: offer reading the list. */
-  | { kind: 'unsorted'; requests: number }
+  | { kind: 'unsorted'; requests: number; note?: string | undefined }
   | { kind: 'cancelled'; matches: User[]; requests: number; rows: number };
 
 interface SearchState {
@@ -158,7 +161,8 @@ async function search(options: FindOptions, state: SearchState): Promise<FindOut
     state.bisection = undefined;
     return scan(options, state, stop, note);
   };
-  if (mode === 'anywhere') return scan(options, state, stop);
+  if (mode === 'anywhere' || mode === 'date-scan') return scan(options, state, stop);
+  if (mode === 'date') return byDate(options, state, stop);
   if (mode === 'email' && emailSort.get(baseUrl) === false)
     return scan(options, state, stop, NO_EMAIL_SORT);
   // Nothing starts with the name (a surname, a middle name): never a "not found" for a search
@@ -261,10 +265,16 @@ async function scan(
 ): Promise<FindOutcome> {
   const { queryClient, mode, text, onProgress } = options;
   const folded = foldText(text);
+  const range = parseDateQuery(text);
   const isMatch =
-    mode === 'email'
-      ? (user: User) => foldText(user.email) === folded
-      : (user: User) => foldText(user.name).includes(folded);
+    mode === 'date-scan'
+      ? (user: User) => {
+          const created = Date.parse(user.created_at);
+          return range?.kind === 'date' && created >= range.from && created < range.to;
+        }
+      : mode === 'email'
+        ? (user: User) => foldText(user.email) === folded
+        : (user: User) => foldText(user.name).includes(folded);
   const current: ScanState = (state.scan ??= {
     pages: new Map<number, readonly User[]>(),
     delivered: 0,
@@ -367,6 +377,44 @@ async function scan(
     read: { rows: Math.min(read, totals[0] ?? read), total: totals[0] ?? 0 },
     changed: totals.some((total) => total !== totals[0]),
     note,
+  };
+}
+
+const NO_DATE_SORT =
+  'The API does not sort users by sign-up date (it refused sort=created_at), so Find cannot go straight to the day.';
+
+async function byDate(
+  options: FindOptions,
+  state: SearchState,
+  signal: AbortSignal,
+): Promise<FindOutcome> {
+  const range = parseDateQuery(options.text);
+  if (range?.kind !== 'date') throw new Error(`Not a day or a range of days: ${options.text}`);
+  const result = await findByDate({
+    queryClient: options.queryClient,
+    range,
+    maxMatches: MAX_MATCHES,
+    signal,
+    onRequest: () => {
+      state.requests += 1;
+      options.onProgress({ requests: state.requests, matches: [] });
+    },
+  });
+  if (result.kind === 'unsorted') {
+    return {
+      kind: 'unsorted',
+      requests: state.requests,
+      note: result.refused ? NO_DATE_SORT : undefined,
+    };
+  }
+  return {
+    kind: 'found',
+    how: 'bisection',
+    matches: result.matches,
+    requests: state.requests,
+    order: result.direction === 'asc' ? 'sign-up date, oldest first' : 'sign-up date, newest first',
+    truncated: result.truncated,
+    changed: false,
   };
 }
 

@@ -1,0 +1,185 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expectAccessibleInBothThemes } from './support/axe';
+import { expect, test, type Page } from './support/fixtures';
+
+/**
+ * The overview against the real-API mock, checked against counts this test makes itself by
+ * reading the whole list (1,000-odd users, 5,000-odd products: 61 pages).
+ */
+
+interface Row {
+  created_at?: string;
+  category?: string;
+  price?: number;
+}
+
+async function readAll(request: APIRequestContext, apiBase: string, token: string, path: string) {
+  const rows: Row[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await request.get(`${apiBase}${path}?page=${page}&limit=100`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const body = (await response.json()) as { data: Row[]; meta: { total: number } };
+    rows.push(...body.data);
+    if (rows.length >= body.meta.total || body.data.length === 0) return rows;
+  }
+}
+
+function tally(keys: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
+/** The rows of a `table` as [first cell, count] pairs. */
+async function tableRows(page: Page, name: string): Promise<[string, number][]> {
+  const rows = page.getByRole('table', { name }).locator('tbody tr');
+  const texts = await rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+  );
+  return texts.map(([key = '', count = '']) => [key, Number(count.replace(/,/g, ''))]);
+}
+
+const overviewStatus = (page: Page) => page.getByRole('status').filter({ hasText: /request/ });
+
+test('counts sign-ups per month, products per category and per price exactly', async ({
+  page,
+  signIn,
+  request,
+  apiBase,
+}) => {
+  const token = await signIn({ next: '/overview' });
+  const [users, products] = await Promise.all([
+    readAll(request, apiBase, token, '/v1/users'),
+    readAll(request, apiBase, token, '/v1/products'),
+  ]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Overview · /);
+  await expect(overviewStatus(page)).toHaveText(/^Counted with \d+ requests$/, { timeout: 20_000 });
+
+  const totals = page.getByRole('definition');
+  await expect(totals.first()).toHaveText(users.length.toLocaleString('en-US'));
+  await expect(totals.nth(1)).toHaveText(products.length.toLocaleString('en-US'));
+
+  // Sign-ups: one row per month from the first sign-up's to the last's.
+  const signUps = page.getByRole('figure', { name: 'Sign-ups per month' });
+  await signUps.getByRole('button', { name: 'Show as table' }).click();
+  await expect(page.getByRole('table', { name: 'Sign-ups per month' })).toBeVisible();
+  const byMonth = tally(users.map((user) => (user.created_at ?? '').slice(0, 7)));
+  const months = [...byMonth.keys()].sort();
+  const shown = await tableRows(page, 'Sign-ups per month');
+  expect(shown[0]?.[0]).toBe(months[0]);
+  expect(shown.at(-1)?.[0]).toBe(months.at(-1));
+  for (const [month, count] of shown) expect(count, month).toBe(byMonth.get(month) ?? 0);
+  expect(shown.reduce((sum, [, count]) => sum + count, 0)).toBe(users.length);
+
+  const byCategory = tally(products.map((product) => product.category ?? ''));
+  await page
+    .getByRole('figure', { name: 'Products by category' })
+    .getByRole('button', { name: 'Show as table' })
+    .click();
+  const categoryRows = await tableRows(page, 'Products by category');
+  const named = categoryRows.filter(([category]) => category !== 'Other categories');
+  for (const [category, count] of named) expect(count, category).toBe(byCategory.get(category));
+  const rest = products.length - named.reduce((sum, [, count]) => sum + count, 0);
+  expect(categoryRows.find(([category]) => category === 'Other categories')?.[1] ?? 0).toBe(rest);
+
+  await page
+    .getByRole('figure', { name: 'Prices' })
+    .getByRole('button', { name: 'Show as table' })
+    .click();
+  const priceRows = await tableRows(page, 'Prices');
+  expect(priceRows.length).toBeGreaterThanOrEqual(5);
+  for (const [range, count] of priceRows) {
+    const [from, to] = range.split('–').map(Number) as [number, number];
+    const expected = products.filter((p) => (p.price ?? 0) >= from && (p.price ?? 0) < to).length;
+    expect(count, range).toBe(expected);
+  }
+  expect(priceRows.reduce((sum, [, count]) => sum + count, 0)).toBe(products.length);
+
+  // A category leads to the products table with that filter.
+  const [firstCategory] = (await tableRows(page, 'Products by category'))[0] ?? [''];
+  await page.getByRole('table', { name: 'Products by category' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(
+    new RegExp(`/products\\?category=${encodeURIComponent(firstCategory).replace(/%20/g, '\\+')}`),
+  );
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue(firstCategory);
+
+  // Kept for the session: back on the overview, nothing is asked again.
+  await page.goBack();
+  await expect(overviewStatus(page)).toHaveText(/^Counted with \d+ requests$/);
+  await expect(page.getByText(/^Updated /)).toBeVisible();
+});
+
+test('a month leads to the users who signed up in it', async ({ page, signIn }) => {
+  await signIn({ next: '/overview' });
+  const bar = page.getByRole('figure', { name: 'Sign-ups per month' }).getByRole('link').last();
+  const name = (await bar.getAttribute('aria-label')) ?? '';
+  const [, month = '', count = ''] = /^(\d{4}-\d{2}): ([\d,]+) users$/.exec(name) ?? [];
+  await bar.click();
+  await expect(page).toHaveURL(new RegExp(`/users/find\\?q=${month}-01\\.\\.${month}-\\d\\d$`));
+  await expect(page.getByRole('table', { name: 'Matches' }).locator('tbody tr')).toHaveCount(
+    Math.min(Number(count.replace(/,/g, '')), 50),
+  );
+});
+
+test('an API that refuses sort=created_at: sign-ups cannot be counted, the rest works', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/account' });
+  await setScenario(token, { userSorts: ['name'] });
+  await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByRole('alert')).toContainText('sign-ups cannot be counted');
+  await expect(page.getByRole('figure', { name: 'Products by category' })).toBeVisible();
+  await expect(page.getByRole('definition').first()).toHaveText(/^[\d,]+$/);
+});
+
+test('no permission for products: the users charts work and the page says why', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/account' });
+  await setScenario(token, { fail: { path: '/v1/products', status: 403, count: 100 } });
+  await page.keyboard.press('g');
+  await page.keyboard.press('o');
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole('figure', { name: 'Sign-ups per month' })).toBeVisible();
+  await expect(page.getByRole('alert').first()).toContainText('lacks permission to read products');
+});
+
+test('a 5xx stops one chart with Try again, which goes on', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/account' });
+  await setScenario(token, { fail: { path: '/v1/users', status: 503, count: 1 } });
+  await page.goto('/overview');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('503');
+  await expect(page.getByRole('figure', { name: 'Prices' })).toBeVisible();
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('figure', { name: 'Sign-ups per month' })).toBeVisible();
+});
+
+test('the overview, its tables shown, is accessible', async ({ page, signIn }) => {
+  // Two axe runs over 60-odd bars and three tables: on a busy machine one took over 45 s.
+  test.slow();
+  await signIn({ next: '/overview' });
+  await expect(overviewStatus(page)).toHaveText(/^Counted with \d+ requests$/, { timeout: 20_000 });
+  for (const name of ['Sign-ups per month', 'Products by category', 'Prices']) {
+    await page.getByRole('figure', { name }).getByRole('button', { name: 'Show as table' }).click();
+  }
+  await expectAccessibleInBothThemes(page, () =>
+    expect(page.getByRole('table', { name: 'Prices' })).toBeVisible(),
+  );
+  // Coming to it from another page puts the focus on its heading.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await nav.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeFocused();
+});

@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseDateQuery } from './date-query';
+
+describe('parseDateQuery', () => {
+  it('takes a day and a range of days in UTC, the last day included', () => {
+    expect(parseDateQuery('2025-03-14')).toEqual({
+      kind: 'date',
+      text: '2025-03-14',
+      from: Date.UTC(2025, 2, 14),
+      to: Date.UTC(2025, 2, 15),
+    });
+    expect(parseDateQuery(' 2025-03-01 .. 2025-03-31 ')).toMatchObject({
+      text: '2025-03-01..2025-03-31',
+      from: Date.UTC(2025, 2, 1),
+      to: Date.UTC(2025, 3, 1),
+    });
+    expect(parseDateQuery('2024-02-29')).toMatchObject({ kind: 'date' });
+  });
+
+  it.each([
+    ['2025-02-30', /not a day of the calendar: 2025-02 has 28 days/],
+    ['2025-13-01', /no month 13/],
+    ['2025-03-31..2025-03-01', /runs backwards/],
+    ['1990-01-01..2040-01-01', /at most 10 years/],
+    ['2025-03-14T10:00:00+02:00', /time or an offset/],
+    ['2025-03-14+02:00', /time or an offset/],
+    ['1969-12-31', /before 1970/],
+    ['10000-01-01', /past the year 9999/],
+    ['2025-3-4', /YYYY-MM-DD/],
+  ])('refuses %s with a clear message', (text, problem) => {
+    const parsed = parseDateQuery(text);
+    expect(parsed?.kind).toBe('invalid');
+    expect(parsed?.kind === 'invalid' && parsed.problem).toMatch(problem);
+  });
+
+  it('leaves names and addresses alone', () => {
+    expect(parseDateQuery('Grace Hopper')).toBeUndefined();
+    expect(parseDateQuery('2025 Smith')).toBeUndefined();
+  });
+
+  it('reads every real day back as itself', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date(0), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true }),
+        (date) => {
+          const day = date.toISOString().slice(0, 10);
+          const parsed = parseDateQuery(day);
+          expect(parsed).toMatchObject({ kind: 'date', text: day });
+          if (parsed?.kind === 'date') expect(parsed.to - parsed.from).toBe(86_400_000);
+        },
+      ),
+    );
+  });
+});

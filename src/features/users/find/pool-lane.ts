@@ -1,0 +1,41 @@
+import { runPool } from './lookup-pool';
+
+/**
+ * Batches of reads through the bulk lookup's pool (at most 4 in flight; a 429 halves that and
+ * waits as asked, then goes on), for the overview's counts and Find by date. Several counts may
+ * run at once (the overview's three charts), so their batches take turns in one lane: never more
+ * than the pool's 4 in flight in all. A failure stops its batch and is thrown to whoever asked;
+ * `signal` (leaving the page) stops them all.
+ */
+export type Pooled = <T>(tasks: readonly (() => Promise<T>)[]) => Promise<T[]>;
+
+export function createPooled(signal: AbortSignal): Pooled {
+  let lane: Promise<unknown> = Promise.resolve();
+  return <T>(tasks: readonly (() => Promise<T>)[]) => {
+    const turn = lane.then(() => runBatch(tasks, signal));
+    lane = turn.catch(() => undefined);
+    return turn;
+  };
+}
+
+async function runBatch<T>(tasks: readonly (() => Promise<T>)[], signal: AbortSignal) {
+  signal.throwIfAborted();
+  const stop = new AbortController();
+  const results: T[] = [];
+  let failure: { error: unknown } | undefined;
+  await runPool({
+    items: tasks,
+    run: (task) => task(),
+    signal: AbortSignal.any([signal, stop.signal]),
+    onResult: (index, outcome) => {
+      if (outcome.ok) results[index] = outcome.value;
+      else if (!failure) {
+        failure = { error: outcome.error };
+        stop.abort();
+      }
+    },
+  });
+  if (failure) throw failure.error;
+  signal.throwIfAborted();
+  return results;
+}

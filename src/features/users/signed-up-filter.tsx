@@ -1,0 +1,75 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/button';
+import { parseDateQuery } from './find/date-query';
+import { findPath } from './find/find-query';
+
+/**
+ * The Users table's **Signed up** filter: from / to (days in UTC, both included). The API cannot
+ * filter users by date, so this opens Find's search by sign-up date, which finds them by halving
+ * the list sorted by `created_at`. Loaded after the page's first render (users-list-page.tsx).
+ */
+export function SignedUpFilter() {
+  const navigate = useNavigate();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [problem, setProblem] = useState('');
+  const problemId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const first = from || to;
+    const last = to || from;
+    if (first === '') {
+      setProblem('Choose the first day, the last day, or both.');
+      return;
+    }
+    const text = first === last ? first : `${first}..${last}`;
+    const parsed = parseDateQuery(text);
+    if (parsed?.kind !== 'date') {
+      setProblem(parsed?.problem ?? 'Type days as YYYY-MM-DD.');
+      return;
+    }
+    setProblem('');
+    void navigate(findPath(parsed.text));
+  };
+
+  return (
+    <form onSubmit={submit} className="text-sm">
+      <fieldset className="flex flex-wrap items-end gap-2">
+        <legend className="mb-1 font-medium">Signed up</legend>
+        <label className="flex flex-col">
+          From
+          <input
+            type="date"
+            value={from}
+            min="1970-01-01"
+            max="9999-12-31"
+            onChange={(event) => setFrom(event.target.value)}
+            aria-describedby={problem ? problemId : undefined}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-800"
+          />
+        </label>
+        <label className="flex flex-col">
+          To
+          <input
+            type="date"
+            value={to}
+            min="1970-01-01"
+            max="9999-12-31"
+            onChange={(event) => setTo(event.target.value)}
+            aria-describedby={problem ? problemId : undefined}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-800"
+          />
+        </label>
+        <Button type="submit">Find sign-ups</Button>
+        <span className="text-slate-600 dark:text-slate-300">Days in UTC, both included.</span>
+      </fieldset>
+      {problem && (
+        <p id={problemId} role="alert" className="mt-1 text-red-800 dark:text-red-200">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
