@@ -124,6 +124,7 @@ test('a 500 mid-search stops with the standard alert, and Try again goes on', as
   await expect(alert).toContainText('500');
   await expect(alert).toContainText(/req_[a-z0-9]+/);
   await expect(alert.getByRole('button', { name: 'Copy as curl' })).toBeVisible();
+  await expect(findStatus(page)).toContainText(/^Search stopped by an error/);
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grace Hopper');
 });

@@ -29,7 +29,7 @@ test('finding 1: addresses and ids as mail clients and help desks copy them are 
     ['https://console.example.com/users/user_emile_zola?tab=raw#top', 'Émile Zola'],
   ] as const) {
     await find(page, pasted);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name, { timeout: 15_000 });
   }
 
   await page.goto('/users/bulk');

@@ -164,6 +164,18 @@ describe('findUsers', () => {
     ).toEqual(['scan', ['Grace Hopper']]);
   });
 
+  it('goes on to search anywhere in names at once when no name starts with the text', async () => {
+    const { outcome, progress } = find('name', 'hopper');
+    const result = await outcome;
+    expect(
+      result.kind === 'found' && [result.how, result.widened, result.matches.map((u) => u.name)],
+    ).toEqual(['scan', true, ['Grace Hopper']]);
+    expect(progress.some((step) => step.widened)).toBe(true);
+    // Every page of the list read once, several at a time.
+    const pages = requests.filter((url) => !url.searchParams.has('sort'));
+    expect(new Set(pages.map((url) => url.search)).size).toBe(pages.length);
+  });
+
   it('stops at a failed request with its error, and goes on from there when run again', async () => {
     const queryClient = testQueryClient();
     const options = {

@@ -362,7 +362,8 @@ async function scan(
     if (signal.aborted) return cancelled(state);
     if (failure !== undefined) throw failure;
   } catch (error) {
-    if (state.cancel.signal.aborted) return cancelled(state);
+    // Cancelled, or the page left: what was found stays.
+    if (signal.aborted) return cancelled(state);
     throw error;
   }
   const totals = current.totals;
