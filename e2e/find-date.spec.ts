@@ -43,7 +43,7 @@ test('finds exactly the users who signed up on a day and in a range', async ({
   await expect(page.getByText(/in UTC/)).toBeVisible();
   const expected = days.get(day) ?? 0;
   await expect(findStatus(page)).toHaveText(
-    new RegExp(`^${expected} users? matched · \\d+ requests?$`),
+    new RegExp(`^${expected} (?:match|matches) · \\d+ requests?$`),
   );
   await expect(page.getByRole('table', { name: 'Matches' }).locator('tbody tr')).toHaveCount(
     expected,
@@ -57,7 +57,7 @@ test('finds exactly the users who signed up on a day and in a range', async ({
   await findBox(page).fill(range);
   await findBox(page).press('Enter');
   await expect(findStatus(page)).toHaveText(
-    new RegExp(`^${inRange.toLocaleString('en-US')} users? matched · \\d+ requests?$`),
+    new RegExp(`^${inRange.toLocaleString('en-US')} (?:match|matches) · \\d+ requests?$`),
   );
 });
 
@@ -89,7 +89,7 @@ test('an API that refuses sort=created_at offers to read the list', async ({
   await page.goto('/users/find?q=2023-04-01');
   await expect(page.getByText(/refused sort=created_at/)).toBeVisible();
   await page.getByRole('link', { name: 'Search by reading every user instead' }).click();
-  await expect(findStatus(page)).toHaveText(/^\d+ users? matched · \d+ requests$/);
+  await expect(findStatus(page)).toHaveText(/^\d+ (?:match|matches) · \d+ requests$/);
   await expect(page.getByRole('table', { name: 'Matches' })).toContainText('Quote');
 });
 
@@ -100,5 +100,5 @@ test('the Users table’s Signed up filter opens the search by date', async ({ p
   await filter.getByLabel('To').fill('2024-03-31');
   await filter.getByRole('button', { name: 'Find sign-ups' }).click();
   await expect(page).toHaveURL(/\/users\/find\?q=2024-03-01\.\.2024-03-31$/);
-  await expect(findStatus(page)).toHaveText(/^[\d,]+ users? matched · \d+ requests?$/);
+  await expect(findStatus(page)).toHaveText(/^[\d,]+ (?:match|matches) · \d+ requests?$/);
 });

@@ -110,7 +110,14 @@ function FindResults({
         onProgress: setProgress,
       });
       // One person matched (an e-mail, or a name only one person has): take support straight there.
-      if (outcome.kind === 'found' && outcome.matches.length === 1 && !outcome.truncated) {
+      // A day's sign-ups are a list, even of one.
+      const isDate = mode === 'date' || mode === 'date-scan';
+      if (
+        !isDate &&
+        outcome.kind === 'found' &&
+        outcome.matches.length === 1 &&
+        !outcome.truncated
+      ) {
         const [user] = outcome.matches as [User];
         void navigate(userPath(user.id), { replace: true });
       }
