@@ -138,7 +138,14 @@ function UserProfile({
           <p className="flex flex-wrap items-center gap-1 text-sm text-slate-700 dark:text-slate-300">
             <code className="font-mono break-all">{apiLine(user.id, 200)}</code>
             <CopyIdButton id={user.id} />
-            <Suspense fallback={null}>
+            {/* The same button, disabled, until its code is here: nothing moves when it arrives. */}
+            <Suspense
+              fallback={
+                <Button disabled className="px-2 py-0.5 text-xs">
+                  Copy for ticket
+                </Button>
+              }
+            >
               <UserTicketButton lookup={lookup} />
             </Suspense>
           </p>
