@@ -96,7 +96,7 @@ export function utc(ms: number): string {
 const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 
 /** One inert line of text. */
-function plain(text: string, max: number): string {
+export function plain(text: string, max: number): string {
   const oneLine = withoutTokens(text).replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim();
   return showBidiControls(clipLine(oneLine, max));
 }
@@ -105,9 +105,9 @@ function plain(text: string, max: number): string {
  * A Markdown code span that holds any text: fenced with one backtick more than the longest run
  * inside, padded where the text starts or ends with one (CommonMark's rule).
  */
-function code(text: string, max: number): string {
+export function code(text: string, max: number, empty = '(none)'): string {
   const value = plain(text, max);
-  if (value === '') return '(none)';
+  if (value === '') return empty;
   const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
   const pad = value.startsWith('`') || value.endsWith('`') ? ' ' : '';

@@ -1,5 +1,4 @@
-import { clipLine, showBidiControls } from '../../lib/display-text';
-import { withoutTokens } from '../../lib/token-shape';
+import { code as ticketCode, plain } from '../../lib/ticket';
 import { allFields } from './other-fields';
 
 /**
@@ -58,21 +57,7 @@ function createdUtc(value: string): string {
     : new Date(time).toISOString();
 }
 
-// C0 and C1 controls (line breaks included), and the line and paragraph separators.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
-const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
-
-function plain(text: string, max: number): string {
-  const oneLine = withoutTokens(text).replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim();
-  return showBidiControls(clipLine(oneLine, max));
-}
-
-/** A code span that holds any text: one backtick more than the longest run inside. */
+/** A code span that holds any text (lib/ticket.ts, as the request ticket writes it). */
 function code(text: string, max: number): string {
-  const value = plain(text, max);
-  if (value === '') return '(empty)';
-  const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = value.startsWith('`') || value.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${value}${pad}${fence}`;
+  return ticketCode(text, max, '(empty)');
 }
