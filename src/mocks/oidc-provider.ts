@@ -12,11 +12,11 @@
 // Node-only and loopback-only, like the mock API: it trusts anyone.
 import { createSecretKey } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Provider from 'oidc-provider';
 import { DEMO_SIGNING_SECRET } from './jwt.ts';
+import { listenOnLoopback } from './listen.ts';
 
 export const OIDC_CLIENT_ID = 'admin-console';
 /** Long enough for a person to watch it renew, short enough to see it happen. */
@@ -52,19 +52,9 @@ export async function startMockOidc(options: MockOidcOptions): Promise<MockOidc>
   if (!LOOPBACK_HOSTS.has(host)) {
     throw new Error(`Refusing to listen on ${host}: the mock provider only listens on loopback`);
   }
-  const listenHost = host.replace(/^\[(.*)\]$/, '$1');
   const key = createSecretKey(Buffer.from(options.signingSecret ?? DEMO_SIGNING_SECRET));
   const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, listenHost, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const issuer = `http://${hostInUrl}:${address.port}`;
+  const issuer = await listenOnLoopback(server, port, host);
 
   const provider = new Provider(issuer, {
     clients: [

@@ -11,11 +11,11 @@
 // `GET <url>/__demo/requests` (this server only) lists the last API requests it received with
 // the bearer token each carried, so an end-to-end test can tell which token reached which server.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getResponse } from 'msw';
 import { mintDemoToken } from './jwt.ts';
+import { listenOnLoopback } from './listen.ts';
 import { createMockApi, type CreateMockApiOptions, type MockApi } from './mock-api.ts';
 import { randomId } from './random-id.ts';
 import { DEFAULT_RATE_LIMIT } from './rate-limiter.ts';
@@ -136,7 +136,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   if (!LOOPBACK_HOSTS.has(host)) {
     throw new Error(`Refusing to listen on ${host}: the mock API only listens on loopback hosts`);
   }
-  const listenHost = host.replace(/^\[(.*)\]$/, '$1');
   const api = createMockApi(apiOptions);
   api.db.prepare();
   let origin = '';
@@ -177,16 +176,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, listenHost, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  origin = `http://${hostInUrl}:${address.port}`;
+  origin = await listenOnLoopback(server, port, host);
 
   return {
     url: origin,
