@@ -17,10 +17,10 @@ import { SESSION_STORAGE_KEY } from './src/features/auth/session-storage-key.ts'
 import { securityHeadersForOutDir } from './scripts/security-headers.ts';
 
 /**
- * `vite preview` sends the production security headers. They follow the served directory's
- * config.json (read per request, so the policy matches the API the page will call), and the
- * directory is whatever outDir the preview was started with (e2e/support/serve-build.ts serves
- * copies of dist/).
+ * `vite preview` (`npm run preview`) sends the production security headers. They follow the served
+ * directory's config.json (read per request, so the policy matches the API the page will call).
+ * The end-to-end suite and the benchmark serve copies of dist/ with e2e/support/static-server.ts,
+ * which sends the same headers.
  */
 function previewSecurityHeaders(): Plugin {
   return {

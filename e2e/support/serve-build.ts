@@ -1,10 +1,10 @@
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { preview } from 'vite';
+import { serveStatic } from './static-server';
 
 /**
- * Serves a snapshot of the production build with `vite preview`, so a rebuild during the run
- * cannot pull chunks out from under the pages. With --api, the snapshot gets a config.json
+ * Serves a snapshot of the production build (static-server.ts: the production security headers,
+ * gzip, the SPA fallback), so a rebuild during the run cannot pull chunks out from under the pages. With --api, the snapshot gets a config.json
  * pointing at that API, which is how a real deployment chooses its API without rebuilding; with
  * --apis, one listing several; with --config, the config.json given.
  */
@@ -41,9 +41,5 @@ if (values.config) {
   writeFileSync(`${outDir}/config.json`, `\uFEFF${JSON.stringify({ apiBaseUrl: values.api })}`);
 }
 
-const server = await preview({
-  build: { outDir },
-  preview: { port, strictPort: true, host: '127.0.0.1' },
-  logLevel: 'warn',
-});
-server.printUrls();
+await serveStatic({ root: outDir, port });
+console.log(`Serving ${outDir} on http://127.0.0.1:${port}/`);
