@@ -206,6 +206,7 @@ export async function completeSignIn(
     throw problemOfTokenResponse(error, settings);
   }
   await checkSignature(metadata, response, settings);
+  checkClock(result, settings);
   const tokens = readTokens(result, settings);
   heldTokensFor(flow.profileKey).set({ ...tokens, rotation: Date.now() });
   return tokens;
@@ -220,6 +221,18 @@ async function checkSignature(
     await oauth.validateApplicationLevelSignature(metadata, response, requestOptions(settings));
   } catch {
     throw new OidcProblem('id-token-invalid', settings);
+  }
+}
+
+/**
+ * The ID token was issued a moment ago, so its `iat` is the provider's clock. oauth4webapi refuses
+ * one already expired here (this device far ahead) but not one issued in the future (this device
+ * far behind), whose access token would then be renewed late and refused by the API.
+ */
+function checkClock(result: oauth.TokenEndpointResponse, settings: OidcSettings) {
+  const issuedAt = oauth.getValidatedIdTokenClaims(result)?.iat;
+  if (issuedAt !== undefined && Math.abs(issuedAt - Date.now() / 1000) > CLOCK_LIMIT_S) {
+    throw new OidcProblem('clock', settings);
   }
 }
 

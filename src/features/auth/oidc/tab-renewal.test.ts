@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OidcSettings } from '../../../lib/api-profile';
 
 /**
@@ -81,6 +81,12 @@ describe('renewal shared by tabs', () => {
   });
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'locks');
+  });
+  // The test files share one module registry (vite.config.ts): the fake provider above must not
+  // outlive this file, nor the copies of the modules that imported it.
+  afterAll(() => {
+    vi.doUnmock('oauth4webapi');
+    vi.resetModules();
   });
 
   it('renews once when two tabs ask at once, and both get the new token', async () => {
