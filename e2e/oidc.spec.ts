@@ -15,7 +15,8 @@ import { receivedBy } from './support/several-apis';
  * Sign-in through an identity provider (ui-contract, "Sign-in through an identity provider")
  * against a real OpenID Provider: panva's oidc-provider on loopback (src/mocks/oidc-provider.ts),
  * whose access tokens the mock API accepts. Its login page takes any login; logins starting with
- * `ttl20-` get 20-second access tokens, with `refuse-` every refresh is refused.
+ * `ttl20-` get 20-second access tokens, with `refuse-` every refresh is refused, and `nocors-` get
+ * their code exchange answered without CORS headers.
  */
 test.use({ baseURL: OIDC_CONSOLE_URL });
 
@@ -144,19 +145,33 @@ test('renews before every expiry with the refresh token: no dialog, no 401, acro
   expect(statuses).not.toContain(401);
 });
 
-test('a refused renewal asks to sign in again, and comes back to the same page', async ({
+test('a refused renewal asks to sign in again, and comes back to the page as it was: dialog, filter, scroll', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  await signInThroughProvider(page, person('ttl20-refuse'), '/users?page=4&limit=10');
-  await expect(page).toHaveURL(/\/users\?page=4&limit=10$/);
+  await signInThroughProvider(page, person('ttl20-refuse'), '/products?limit=100');
+  const min = page.getByLabel('Min price', { exact: true });
+  await min.fill('7');
+  await min.press('Enter');
+  await expect(page).toHaveURL(/min_price=7/);
+  await page.getByRole('table', { name: 'Products' }).locator('tbody tr').first().click();
+  const details = page.getByRole('dialog', { name: 'Product details' });
+  await expect(details).toBeVisible();
+  const url = page.url();
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
   const dialog = page.getByRole('dialog', { name: 'Renew session' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toContainText('Mock SSO would not renew your session');
   await dialog.getByRole('button', { name: 'Sign in again' }).click();
   // The provider still knows the person: straight back, no login form.
-  await expect(page).toHaveURL(`${OIDC_CONSOLE_URL}/users?page=4&limit=10`);
-  await expect(page.getByRole('status').filter({ hasText: ' of ' })).toContainText('31–40 of');
+  await expect(page).toHaveURL(url);
+  await expect(details).toBeVisible();
+  await expect(min).toHaveValue('7');
+  await expect(page.getByRole('status').filter({ hasText: ' of ' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
   await expect(dialog).toHaveCount(0);
 });
 
@@ -213,6 +228,34 @@ plainTest(
     await page.route(`${PROVIDER_URL}/**`, (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
     await expect(page.getByRole('alert')).toContainText('Could not reach Mock SSO');
+    expect(errors).toEqual([]);
+  },
+);
+
+// Chromium logs the refused response as a console error, which the fixtures' page counts as a
+// failure: this test takes a page of its own.
+plainTest(
+  'a token endpoint that does not answer this console (no CORS) is explained; nothing reaches the API',
+  async ({ page }) => {
+    await page.route('https://fonts.googleapis.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
+    );
+    const toApi: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(MOCK_API_URL)) toApi.push(request.url());
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+    // The provider answers this login's code exchange without CORS headers.
+    await loginAtProvider(page, person('nocors'));
+    await expect(page.getByRole('alert')).toContainText(
+      `does not allow this console's address (${OIDC_CONSOLE_URL}) for browser requests (CORS)`,
+    );
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Access token')).toBeVisible();
+    expect(toApi).toEqual([]);
     expect(errors).toEqual([]);
   },
 );

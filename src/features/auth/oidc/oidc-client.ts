@@ -5,6 +5,7 @@ import { parseToken } from '../token';
 import { saveFlow, type SignInFlow } from './flow-state';
 import { heldTokensFor } from './held-tokens';
 import { OidcProblem } from './oidc-problem';
+import type { ScrollSpot } from './restore-scroll';
 
 /**
  * The identity provider's side of sign-in (OpenID Connect authorization code flow with PKCE) on
@@ -126,7 +127,14 @@ function checkEndpoints(metadata: oauth.AuthorizationServer, settings: OidcSetti
 /** Sends the person to the provider; the answer comes back to CALLBACK_PATH. */
 export async function startSignIn(
   settings: OidcSettings,
-  options: { profileKey: string; next: string; origin?: string; go?: (url: string) => void },
+  options: {
+    profileKey: string;
+    next: string;
+    /** The page's scroll, put back on return (Sign in again from a page). */
+    scroll?: ScrollSpot;
+    origin?: string;
+    go?: (url: string) => void;
+  },
 ): Promise<void> {
   const metadata = await discover(settings);
   const verifier = oauth.generateRandomCodeVerifier();
@@ -138,6 +146,7 @@ export async function startSignIn(
     profileKey: options.profileKey,
     issuer: settings.issuer,
     startedAt: Date.now(),
+    ...(options.scroll && { scroll: options.scroll }),
   };
   const origin = options.origin ?? window.location.origin;
   const url = new URL(metadata.authorization_endpoint as string);
