@@ -299,7 +299,7 @@ export async function renewAccessToken(
 ): Promise<string> {
   const holder = heldTokensFor(profileKey);
   return withLock(`admin-console.oidc-renewal:${profileKey}`, async () => {
-    const held = await holder.getOrAsk();
+    const held = await holder.newest();
     if (held && held.accessToken !== current && parseToken(held.accessToken).ok) {
       return held.accessToken;
     }
