@@ -15,7 +15,8 @@ import { receivedBy } from './support/several-apis';
  * Sign-in through an identity provider (ui-contract, "Sign-in through an identity provider")
  * against a real OpenID Provider: panva's oidc-provider on loopback (src/mocks/oidc-provider.ts),
  * whose access tokens the mock API accepts. Its login page takes any login; logins starting with
- * `ttl20-` get 20-second access tokens, with `refuse-` every refresh is refused.
+ * `ttl20-` get 20-second access tokens, with `refuse-` every refresh is refused, and `nocors-` get
+ * their code exchange answered without CORS headers.
  */
 test.use({ baseURL: OIDC_CONSOLE_URL });
 
@@ -106,18 +107,33 @@ async function storedToken(page: Page): Promise<string | null> {
   });
 }
 
-test('renews before every expiry with the refresh token: no dialog, no 401, across lifetimes', async ({
+test('renews before every expiry with the refresh token: no dialog, no 401, across lifetimes, one renewal for two tabs', async ({
   page,
 }) => {
   // 20-second tokens (10 usable: the console stops 10 s before exp), renewed at two thirds of
   // that: three tokens take about 14 s.
   test.setTimeout(90_000);
   const statuses: number[] = [];
-  page.on('response', (response) => {
-    if (response.url().startsWith(MOCK_API_URL)) statuses.push(response.status());
-  });
+  const spent: string[] = [];
+  const watch = (tab: Page) => {
+    tab.on('response', (response) => {
+      if (response.url().startsWith(MOCK_API_URL)) statuses.push(response.status());
+    });
+    tab.on('request', (request) => {
+      const body = new URLSearchParams(request.postData() ?? '');
+      if (request.url() === `${PROVIDER_URL}/token` && body.get('grant_type') === 'refresh_token') {
+        spent.push(body.get('refresh_token') ?? '');
+      }
+    });
+  };
+  watch(page);
   const login = person('ttl20-renew');
   await signInThroughProvider(page, login);
+  // A second tab of the same person: both come to renew at the same moment, and share it.
+  const other = await page.context().newPage();
+  watch(other);
+  await other.goto('/users');
+  await expect(other.getByRole('banner')).toContainText(login);
   const seen = new Set<string>();
   await expect
     .poll(
@@ -129,6 +145,11 @@ test('renews before every expiry with the refresh token: no dialog, no 401, acro
       { timeout: 60_000, intervals: [1_000] },
     )
     .toBeGreaterThanOrEqual(3);
+  // One refresh per renewal, whichever tab made it: no refresh token is used twice (the provider
+  // would end the session), and the other tab follows.
+  expect(spent.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(spent).size).toBe(spent.length);
+  await expect.poll(() => storedToken(other)).toBe(await storedToken(page));
   // The page goes on working with a renewed token, which the API takes (the next page may have
   // been prefetched with the first token: the last page is asked for now).
   const first = [...seen][0];
@@ -140,23 +161,39 @@ test('renews before every expiry with the refresh token: no dialog, no 401, acro
     .filter((entry) => entry.token !== null && subjectOf(entry.token) === login);
   expect(mine.length).toBeGreaterThan(0);
   expect(mine.every((entry) => entry.token !== first)).toBe(true);
-  await expect(page.getByRole('dialog', { name: 'Renew session' })).toHaveCount(0);
+  for (const tab of [page, other]) {
+    await expect(tab.getByRole('dialog', { name: 'Renew session' })).toHaveCount(0);
+  }
   expect(statuses).not.toContain(401);
 });
 
-test('a refused renewal asks to sign in again, and comes back to the same page', async ({
+test('a refused renewal asks to sign in again, and comes back to the page as it was: dialog, filter, scroll', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  await signInThroughProvider(page, person('ttl20-refuse'), '/users?page=4&limit=10');
-  await expect(page).toHaveURL(/\/users\?page=4&limit=10$/);
+  await signInThroughProvider(page, person('ttl20-refuse'), '/products?limit=100');
+  const min = page.getByLabel('Min price', { exact: true });
+  await min.fill('7');
+  await min.press('Enter');
+  await expect(page).toHaveURL(/min_price=7/);
+  await page.getByRole('table', { name: 'Products' }).locator('tbody tr').first().click();
+  const details = page.getByRole('dialog', { name: 'Product details' });
+  await expect(details).toBeVisible();
+  const url = page.url();
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
   const dialog = page.getByRole('dialog', { name: 'Renew session' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toContainText('Mock SSO would not renew your session');
   await dialog.getByRole('button', { name: 'Sign in again' }).click();
   // The provider still knows the person: straight back, no login form.
-  await expect(page).toHaveURL(`${OIDC_CONSOLE_URL}/users?page=4&limit=10`);
-  await expect(page.getByRole('status').filter({ hasText: ' of ' })).toContainText('31–40 of');
+  await expect(page).toHaveURL(url);
+  await expect(details).toBeVisible();
+  await expect(min).toHaveValue('7');
+  await expect(page.getByRole('status').filter({ hasText: ' of ' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
   await expect(dialog).toHaveCount(0);
 });
 
@@ -213,6 +250,34 @@ plainTest(
     await page.route(`${PROVIDER_URL}/**`, (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
     await expect(page.getByRole('alert')).toContainText('Could not reach Mock SSO');
+    expect(errors).toEqual([]);
+  },
+);
+
+// Chromium logs the refused response as a console error, which the fixtures' page counts as a
+// failure: this test takes a page of its own.
+plainTest(
+  'a token endpoint that does not answer this console (no CORS) is explained; nothing reaches the API',
+  async ({ page }) => {
+    await page.route('https://fonts.googleapis.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
+    );
+    const toApi: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(MOCK_API_URL)) toApi.push(request.url());
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
+    // The provider answers this login's code exchange without CORS headers.
+    await loginAtProvider(page, person('nocors'));
+    await expect(page.getByRole('alert')).toContainText(
+      `does not allow this console's address (${OIDC_CONSOLE_URL}) for browser requests (CORS)`,
+    );
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Access token')).toBeVisible();
+    expect(toApi).toEqual([]);
     expect(errors).toEqual([]);
   },
 );

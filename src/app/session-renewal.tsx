@@ -25,7 +25,8 @@ export function SessionRenewal({ msLeft, apiName }: { msLeft: number; apiName: s
   const location = useLocation();
   const oidc = apis.current.oidc;
   // A provider's session that it would not renew: signing in again there brings the person back
-  // to this page (its address keeps its state: filters, sort, the open record).
+  // to this page (its address keeps its state: filters, sort, the open record; the scroll is put
+  // back on return).
   const signInAgain =
     oidc && renewable?.source === 'provider'
       ? {
@@ -35,6 +36,7 @@ export function SessionRenewal({ msLeft, apiName }: { msLeft: number; apiName: s
               client.startSignIn(oidc, {
                 profileKey: apis.current.key,
                 next: `${location.pathname}${location.search}`,
+                scroll: { x: window.scrollX, y: window.scrollY },
               }),
             ),
         }

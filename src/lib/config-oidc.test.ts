@@ -37,6 +37,11 @@ describe('readOidc', () => {
     });
   });
 
+  it('keeps an Entra ID tenant path, without its trailing slash', () => {
+    const issuer = 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0';
+    expect(readOidc({ issuer: `${issuer}/`, clientId: 'c' }).issuer).toBe(issuer);
+  });
+
   it.each(['http://localhost:4000', 'http://127.0.0.1:9000/oidc', 'http://[::1]:8080'])(
     'allows plain http on loopback: %s',
     (issuer) => {

@@ -10,6 +10,7 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Record<string, unknown>);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     RefreshToken: { find(value: string): Promise<FoundToken | undefined> };
+    AuthorizationCode: { find(value: string): Promise<FoundToken | undefined> };
     on(event: string, listener: (...args: unknown[]) => void): void;
   }
 }

@@ -8,10 +8,12 @@
 // and Keycloak can sign an API's tokens with that API's secret. Logins that name a behaviour, for
 // the end-to-end tests:
 //   - `ttl20-…`: access tokens live 20 seconds (default ACCESS_TOKEN_TTL_S);
-//   - `…refuse-…`: every refresh is refused (invalid_grant), as after a revoked grant.
+//   - `…refuse-…`: every refresh is refused (invalid_grant), as after a revoked grant;
+//   - `nocors-…`: the code exchange is answered without CORS headers, as by a provider that does
+//     not list the console's origin (the browser then keeps the answer from the console).
 // Node-only and loopback-only, like the mock API: it trusts anyone.
 import { createSecretKey } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Provider from 'oidc-provider';
@@ -140,18 +142,19 @@ export async function startMockOidc(options: MockOidcOptions): Promise<MockOidc>
 
   const handle = provider.callback();
   server.on('request', (req, res) => {
-    void refuseRefresh(provider, req).then(
-      (refused) => {
-        if (!refused) {
-          handle(req, res);
+    void tokenRequestBehaviour(provider, req).then(
+      (behaviour) => {
+        if (behaviour === 'refuse') {
+          res.writeHead(400, {
+            'Content-Type': 'application/json',
+            'Access-Control-Allow-Origin': req.headers.origin ?? '*',
+            'Cache-Control': 'no-store',
+          });
+          res.end(JSON.stringify({ error: 'invalid_grant', error_description: 'grant revoked' }));
           return;
         }
-        res.writeHead(400, {
-          'Content-Type': 'application/json',
-          'Access-Control-Allow-Origin': req.headers.origin ?? '*',
-          'Cache-Control': 'no-store',
-        });
-        res.end(JSON.stringify({ error: 'invalid_grant', error_description: 'grant revoked' }));
+        if (behaviour === 'no-cors') withoutCors(res);
+        handle(req, res);
       },
       () => res.destroy(),
     );
@@ -188,20 +191,38 @@ interface GrantContext {
 }
 
 /**
- * A refresh by a `…refuse-…` login is refused. Reads the token request's body (the provider then
- * reads it from req.body) to find whose refresh token it is.
+ * What a token request of a login that names a behaviour gets: a refresh by a `…refuse-…` login
+ * is refused, the code exchange of a `nocors-…` login loses its CORS headers. Reads the request's
+ * body (the provider then reads it from req.body) to find whose code or refresh token it is.
  */
-async function refuseRefresh(provider: Provider, req: IncomingMessage): Promise<boolean> {
-  if (req.method !== 'POST' || !req.url?.startsWith('/token')) return false;
+async function tokenRequestBehaviour(
+  provider: Provider,
+  req: IncomingMessage,
+): Promise<'refuse' | 'no-cors' | null> {
+  if (req.method !== 'POST' || !req.url?.startsWith('/token')) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const body = Buffer.concat(chunks).toString();
   (req as IncomingMessage & { body?: string }).body = body;
   const params = new URLSearchParams(body);
   const refreshToken = params.get('refresh_token');
-  if (params.get('grant_type') !== 'refresh_token' || !refreshToken) return false;
-  const token = await provider.RefreshToken.find(refreshToken);
-  return token?.accountId?.includes('refuse-') === true;
+  const code = params.get('code');
+  if (params.get('grant_type') === 'refresh_token' && refreshToken) {
+    const token = await provider.RefreshToken.find(refreshToken);
+    return token?.accountId?.includes('refuse-') === true ? 'refuse' : null;
+  }
+  if (params.get('grant_type') === 'authorization_code' && code) {
+    const found = await provider.AuthorizationCode.find(code);
+    return found?.accountId?.startsWith('nocors-') === true ? 'no-cors' : null;
+  }
+  return null;
+}
+
+/** The response goes out without any Access-Control-* header. */
+function withoutCors(res: ServerResponse): void {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name: string, value: number | string | readonly string[]) =>
+    name.toLowerCase().startsWith('access-control-') ? res : setHeader(name, value);
 }
 
 function escapeHtml(text: string): string {

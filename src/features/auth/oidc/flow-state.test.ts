@@ -76,6 +76,16 @@ describe('sign-in flow state', () => {
     expect(takeFlow(sessionStorage, callback(`state=${long}`), NOW).ok).toBe(false);
   });
 
+  it('keeps the page’s scroll for Sign in again, and drops one that is not a place', () => {
+    saveFlow(sessionStorage, { ...flow, scroll: { x: 0, y: 1500 } });
+    expect(peekFlow(sessionStorage)?.scroll).toEqual({ x: 0, y: 1500 });
+    sessionStorage.setItem(
+      FLOW_STORAGE_KEY,
+      JSON.stringify({ ...flow, scroll: { x: 0, y: 'far' } }),
+    );
+    expect(peekFlow(sessionStorage)).toEqual(flow);
+  });
+
   it('ignores garbage in storage', () => {
     sessionStorage.setItem(FLOW_STORAGE_KEY, '{"state": 1}');
     expect(peekFlow(sessionStorage)).toBeNull();

@@ -1,3 +1,5 @@
+import type { ScrollSpot } from './restore-scroll';
+
 /**
  * The sign-in a tab started with its identity provider: what the callback must find again to
  * trust it (RFC 9700: state bound to the tab, PKCE verifier, nonce). Kept in this tab's
@@ -16,6 +18,8 @@ export interface SignInFlow {
   issuer: string;
   /** ms since 1970. */
   startedAt: number;
+  /** Where the page was scrolled to, for a **Sign in again** that comes back to it. */
+  scroll?: ScrollSpot;
 }
 
 export const FLOW_STORAGE_KEY = 'admin-console.oidc-flow';
@@ -83,7 +87,15 @@ function readFlow(storage: Storage): SignInFlow | null {
   const texts = ['state', 'nonce', 'verifier', 'next', 'profileKey', 'issuer'] as const;
   if (!texts.every((name) => typeof flow[name] === 'string')) return null;
   if (typeof flow.startedAt !== 'number') return null;
-  return value as SignInFlow;
+  const { scroll, ...rest } = flow as unknown as SignInFlow;
+  // Only a usable spot is kept: the rest of the flow does not depend on it.
+  return isSpot(scroll) ? { ...rest, scroll } : rest;
+}
+
+function isSpot(value: unknown): value is ScrollSpot {
+  if (typeof value !== 'object' || value === null) return false;
+  const { x, y } = value as Record<string, unknown>;
+  return [x, y].every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0);
 }
 
 /** Compares without stopping at the first difference (the state is a secret of this tab). */

@@ -19,8 +19,8 @@ export interface HeldTokens {
 
 const STORAGE_KEY = 'admin-console.oidc';
 const CHANNEL_NAME = 'admin-console.oidc';
-/** How long a tab without tokens waits for another tab to share them. */
-export const SHARE_WAIT_MS = 500;
+/** How long a renewal waits for the other tabs to say what they hold. */
+export const NEWS_WAIT_MS = 300;
 
 type Message =
   { type: 'held-request' } | { type: 'held'; held: HeldTokens } | { type: 'held-forget' };
@@ -29,8 +29,14 @@ interface Holder {
   get(): HeldTokens | null;
   set(held: HeldTokens): void;
   forget(): void;
-  /** This tab's tokens, or another tab's when this one has none (null if nobody answers). */
-  getOrAsk(): Promise<HeldTokens | null>;
+  /**
+   * The newest tokens of this tab and the others, which are asked and given NEWS_WAIT_MS to
+   * answer. For the renewal lock's holder: the lock and the channel are separate ways between
+   * tabs, so the lock may come before the message that another tab has just rotated the refresh
+   * token. Waiting for the answers makes sure a spent refresh token is never used again (which
+   * ends the session at most providers).
+   */
+  newest(): Promise<HeldTokens | null>;
 }
 
 const holders = new Map<string, Holder>();
@@ -52,7 +58,6 @@ function createHolder(profileKey: string): Holder {
       ? null
       : new BroadcastChannel(profileScopedName(CHANNEL_NAME, profileKey));
   let memory: HeldTokens | null = read();
-  const waiting = new Set<(held: HeldTokens) => void>();
 
   function read(): HeldTokens | null {
     try {
@@ -73,8 +78,6 @@ function createHolder(profileKey: string): Holder {
     } catch {
       // Memory only: storage is full or disabled.
     }
-    for (const resolve of waiting) resolve(held);
-    waiting.clear();
   }
 
   function forget() {
@@ -107,18 +110,11 @@ function createHolder(profileKey: string): Holder {
       forget();
       channel?.postMessage({ type: 'held-forget' } satisfies Message);
     },
-    getOrAsk() {
-      if (memory || !channel) return Promise.resolve(memory);
-      return new Promise((resolve) => {
-        const done = (held: HeldTokens | null) => {
-          clearTimeout(timer);
-          waiting.delete(done as (held: HeldTokens) => void);
-          resolve(held);
-        };
-        const timer = setTimeout(() => done(null), SHARE_WAIT_MS);
-        waiting.add(done as (held: HeldTokens) => void);
-        channel.postMessage({ type: 'held-request' } satisfies Message);
-      });
+    newest() {
+      if (!channel) return Promise.resolve(memory);
+      // Answers are kept as they come (keep() takes the highest rotation).
+      channel.postMessage({ type: 'held-request' } satisfies Message);
+      return new Promise((resolve) => setTimeout(() => resolve(memory), NEWS_WAIT_MS));
     },
   };
 }

@@ -6,6 +6,7 @@ import { useSessionStore } from '../session-context';
 import { peekFlow, takeFlow } from './flow-state';
 import { CALLBACK_PATH, completeSignIn } from './oidc-client';
 import { describeCallbackProblem, OidcProblem } from './oidc-problem';
+import { restoreScroll, type ScrollSpot } from './restore-scroll';
 
 /** What the sign-in page shows (role=alert) when a sign-in through the provider failed. */
 export interface SignInProblemState {
@@ -28,7 +29,14 @@ function takeAnswerFromAddress(): URLSearchParams {
 }
 
 /** One completion per answer, whatever React does twice (StrictMode) or remounts. */
-let completion: Promise<{ next: string; problem: string | null }> | null = null;
+let completion: Promise<Outcome> | null = null;
+
+interface Outcome {
+  next: string;
+  problem: string | null;
+  /** Where the page was scrolled to when it left (Sign in again). */
+  scroll?: ScrollSpot | undefined;
+}
 
 /**
  * `/auth/callback`: completes the sign-in this tab started (oidc-client.ts), then goes on to the
@@ -64,12 +72,14 @@ export function OidcCallback({
     }
     completion ??= complete(params, current, (token) => store.signIn(token, false, 'provider'));
     let active = true;
-    void completion.then(({ next, problem }) => {
+    void completion.then(({ next, problem, scroll }) => {
       if (!active) return;
       completion = null;
       answer = null;
-      if (problem === null) navigate(next, { replace: true });
-      else {
+      if (problem === null) {
+        navigate(next, { replace: true });
+        if (scroll) restoreScroll(scroll);
+      } else {
         const login =
           next === safeNextPath(null) ? '/login' : `/login?next=${encodeURIComponent(next)}`;
         navigate(login, {
@@ -96,7 +106,7 @@ async function complete(
   params: URLSearchParams,
   profile: ApiProfile,
   signIn: (token: string) => void,
-): Promise<{ next: string; problem: string | null }> {
+): Promise<Outcome> {
   const taken = takeFlow(sessionStorage, params, Date.now());
   if (!taken.ok)
     return { next: safeNextPath(null), problem: describeCallbackProblem(taken.problem) };
@@ -109,7 +119,7 @@ async function complete(
   try {
     const tokens = await completeSignIn(settings, params, flow);
     signIn(tokens.accessToken);
-    return { next, problem: null };
+    return { next, problem: null, scroll: flow.scroll };
   } catch (error) {
     return {
       next,

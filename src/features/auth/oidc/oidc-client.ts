@@ -5,6 +5,7 @@ import { parseToken } from '../token';
 import { saveFlow, type SignInFlow } from './flow-state';
 import { heldTokensFor } from './held-tokens';
 import { OidcProblem } from './oidc-problem';
+import type { ScrollSpot } from './restore-scroll';
 
 /**
  * The identity provider's side of sign-in (OpenID Connect authorization code flow with PKCE) on
@@ -126,7 +127,14 @@ function checkEndpoints(metadata: oauth.AuthorizationServer, settings: OidcSetti
 /** Sends the person to the provider; the answer comes back to CALLBACK_PATH. */
 export async function startSignIn(
   settings: OidcSettings,
-  options: { profileKey: string; next: string; origin?: string; go?: (url: string) => void },
+  options: {
+    profileKey: string;
+    next: string;
+    /** The page's scroll, put back on return (Sign in again from a page). */
+    scroll?: ScrollSpot;
+    origin?: string;
+    go?: (url: string) => void;
+  },
 ): Promise<void> {
   const metadata = await discover(settings);
   const verifier = oauth.generateRandomCodeVerifier();
@@ -138,6 +146,7 @@ export async function startSignIn(
     profileKey: options.profileKey,
     issuer: settings.issuer,
     startedAt: Date.now(),
+    ...(options.scroll && { scroll: options.scroll }),
   };
   const origin = options.origin ?? window.location.origin;
   const url = new URL(metadata.authorization_endpoint as string);
@@ -206,6 +215,7 @@ export async function completeSignIn(
     throw problemOfTokenResponse(error, settings);
   }
   await checkSignature(metadata, response, settings);
+  checkClock(result, settings);
   const tokens = readTokens(result, settings);
   heldTokensFor(flow.profileKey).set({ ...tokens, rotation: Date.now() });
   return tokens;
@@ -220,6 +230,18 @@ async function checkSignature(
     await oauth.validateApplicationLevelSignature(metadata, response, requestOptions(settings));
   } catch {
     throw new OidcProblem('id-token-invalid', settings);
+  }
+}
+
+/**
+ * The ID token was issued a moment ago, so its `iat` is the provider's clock. oauth4webapi refuses
+ * one already expired here (this device far ahead) but not one issued in the future (this device
+ * far behind), whose access token would then be renewed late and refused by the API.
+ */
+function checkClock(result: oauth.TokenEndpointResponse, settings: OidcSettings) {
+  const issuedAt = oauth.getValidatedIdTokenClaims(result)?.iat;
+  if (issuedAt !== undefined && Math.abs(issuedAt - Date.now() / 1000) > CLOCK_LIMIT_S) {
+    throw new OidcProblem('clock', settings);
   }
 }
 
@@ -277,7 +299,7 @@ export async function renewAccessToken(
 ): Promise<string> {
   const holder = heldTokensFor(profileKey);
   return withLock(`admin-console.oidc-renewal:${profileKey}`, async () => {
-    const held = await holder.getOrAsk();
+    const held = await holder.newest();
     if (held && held.accessToken !== current && parseToken(held.accessToken).ok) {
       return held.accessToken;
     }

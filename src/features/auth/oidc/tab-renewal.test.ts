@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OidcSettings } from '../../../lib/api-profile';
 
 /**
@@ -82,6 +82,12 @@ describe('renewal shared by tabs', () => {
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'locks');
   });
+  // The test files share one module registry (vite.config.ts): the fake provider above must not
+  // outlive this file, nor the copies of the modules that imported it.
+  afterAll(() => {
+    vi.doUnmock('oauth4webapi');
+    vi.resetModules();
+  });
 
   it('renews once when two tabs ask at once, and both get the new token', async () => {
     const first = accessToken();
@@ -103,5 +109,25 @@ describe('renewal shared by tabs', () => {
     // The next renewal, from tab B, uses the rotated refresh token, never the spent one.
     await tabB.renewAccessToken(settings, '', fromA);
     expect(refreshCalls).toEqual(['refresh-0', `refresh-${serial - 1}`]);
+  });
+
+  it('never spends a refresh token another tab has rotated, though its news is late', async () => {
+    const first = accessToken();
+    const tabA = await openTab();
+    (await import('./held-tokens'))
+      .heldTokensFor('late-news')
+      .set({ accessToken: first, refreshToken: 'refresh-0', rotation: 1 });
+    // Tab B holds the same tokens (it had them from tab A); its lock may come before the message
+    // that says tab A has renewed, as the lock and the channel are separate ways between tabs.
+    // (An API of its own: the first test's tabs are still listening on theirs.)
+    const tabB = await openTab();
+    (await import('./held-tokens')).heldTokensFor('late-news');
+
+    const [fromA, fromB] = await Promise.all([
+      tabA.renewAccessToken(settings, 'late-news', first),
+      tabB.renewAccessToken(settings, 'late-news', first),
+    ]);
+    expect(refreshCalls).toEqual(['refresh-0']);
+    expect(fromB).toBe(fromA);
   });
 });
