@@ -116,6 +116,26 @@ describe('policyInputsForConfig (nginx without Docker)', () => {
     writeFileSync(join(root, 'config.json'), '{ not json');
     expect(() => policyInputsForConfig(join(root, 'config.json'))).toThrow(/not valid JSON/);
   });
+
+  it.each([
+    { apiBaseUrl: 'https://api$arg_x.example.com' },
+    {
+      apis: [
+        { name: 'A', baseUrl: 'https://a.example.com/${x}' },
+        { name: 'B', baseUrl: 'https://b$host.example.com' },
+      ],
+    },
+    { apiBaseUrl: 'https://api.example.com', imageOrigins: ['https://cdn$arg_x.example.com'] },
+    {
+      apiBaseUrl: 'https://api.example.com',
+      oidc: { issuer: 'https://id$http_x.example.com', clientId: 'c' },
+    },
+  ])('refuses a host the start-up hook refuses, which nginx would fill in: %j', (config) => {
+    const root = tempDir();
+    writeFileSync(join(root, 'config.json'), JSON.stringify(config));
+    expect(() => policyInputsForConfig(join(root, 'config.json'))).toThrow(ConfigError);
+    expect(() => policyInputsForConfig(join(root, 'config.json'))).toThrow(/only DNS names/);
+  });
 });
 
 interface HookEnv {
