@@ -20,6 +20,7 @@ import { formatCount } from '../../../lib/format';
 import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
 import { userPath } from '../user-path';
 import { bulkLookupKey } from '../user-storage';
+import { createEmailLookup } from './bulk-emails';
 import { parseBulkInput, type BulkEntry } from './bulk-input';
 import { findPath } from './find-query';
 import { findUsers } from './find-users';
@@ -159,13 +160,18 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
     // tab, say) before this page is gone, it stops rather than look their list up for them.
     const api = apiClientFor(queryClient);
     const generation = api.sessionGeneration();
+    const emails = createEmailLookup(
+      queryClient,
+      apiBaseUrl,
+      parsed.entries.flatMap(({ query }) => (query.kind === 'email' ? [query.text] : [])),
+    );
     await runPool({
       items: parsed.entries,
       signal: abort.signal,
       run: (entry, signal) => {
         if (api.sessionGeneration() !== generation) abort.abort();
         signal.throwIfAborted();
-        return lookUp(queryClient, apiBaseUrl, entry, signal);
+        return lookUp(queryClient, apiBaseUrl, emails, entry, signal);
       },
       onResult: (index, outcome) => {
         const entry = answers[index]?.entry;
@@ -375,6 +381,7 @@ function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
 async function lookUp(
   queryClient: QueryClient,
   apiBaseUrl: string,
+  emails: ReturnType<typeof createEmailLookup>,
   entry: BulkEntry,
   signal: AbortSignal,
 ): Promise<RowState> {
@@ -402,15 +409,8 @@ async function lookUp(
     };
   }
   if (query.kind === 'email') {
-    const outcome = await findUsers({
-      queryClient,
-      baseUrl: apiBaseUrl,
-      mode: 'email',
-      text: query.text,
-      signal,
-      onProgress: () => undefined,
-    });
-    const user = outcome.kind === 'found' ? outcome.matches[0] : undefined;
+    // One reading of the list for all the addresses, where it has to be read (bulk-emails.ts).
+    const user = await emails(query.text, signal);
     return user ? { kind: 'found', user } : { kind: 'not-found' };
   }
   try {
