@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { bindApiClient, createApiClient } from '../../../lib/api-client';
 import { createRequestLog } from '../../../lib/request-log';
 import { BulkPage } from './bulk-page';
@@ -83,6 +83,20 @@ function renderAgainstList(count: number) {
             { error: { code: 'validation_error', message: 'Unknown sort' } },
             { status: 400 },
           ),
+        );
+      }
+      const one = /^\/v1\/users\/(.+)$/.exec(url.pathname)?.[1];
+      if (one !== undefined) {
+        const found = users.find((user) => user.id === one);
+        return Promise.resolve(
+          found
+            ? Response.json({
+                data: { ...found, profile: { bio: '', location: '', avatar_url: '' } },
+              })
+            : Response.json(
+                { error: { code: 'not_found', message: 'No such user' } },
+                { status: 404 },
+              ),
         );
       }
       const page = Number(url.searchParams.get('page') ?? '1');
@@ -169,5 +183,52 @@ describe('BulkPage', () => {
     // Find searches one, read page 1, which the others' reading takes from the cache).
     expect(pages.toSorted()).toEqual([...new Set(pages)].toSorted());
     expect(pages.length).toBeLessThanOrEqual(10);
+  });
+
+  it('keeps links’ queries and tokens out of the Input column and the CSV, and names another host', async () => {
+    renderAgainstList(20);
+    const blobs: Blob[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    onTestFinished(() => {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    });
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:results';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    onTestFinished(() => click.mockRestore());
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlLXRoYXQtaXMtbG9uZw';
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('IDs, e-mails or links'));
+    await user.paste(
+      [
+        `https://evil.example/users/user_3?access_token=${token}&utm=x#frag`,
+        `${BASE}/v1/users/user_4?session=abc123`,
+      ].join('\n'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Look up all' }));
+    await screen.findByText(/^Looked up 2 entries/);
+
+    const table = within(screen.getByRole('table', { name: 'Results' }));
+    const [, first, second] = table.getAllByRole('row');
+    expect(first).toHaveTextContent('https://evil.example/users/user_3');
+    expect(first).toHaveTextContent(
+      'Found (the link is for another host, evil.example: its user ID was looked up here)',
+    );
+    expect(second).toHaveTextContent(`${BASE}/v1/users/user_4`);
+    expect(second).not.toHaveTextContent('another host');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const csv = await blobs[0]!.text();
+    for (const text of [screen.getByRole('table', { name: 'Results' }).textContent ?? '', csv]) {
+      expect(text).toContain('https://evil.example/users/user_3');
+      for (const secret of ['eyJ', 'c2lnbmF0dXJl', 'abc123', 'utm', 'frag']) {
+        expect(text).not.toContain(secret);
+      }
+    }
+    expect(csv).toContain('another host, evil.example');
   });
 });
