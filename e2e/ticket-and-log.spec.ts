@@ -51,7 +51,9 @@ test('Copy for ticket on an alert after retries lists every try’s request id, 
   expect(ticket).toMatch(/^Admin console request: 500 Server error\n/);
   expect(ticket).toContain(`- Request: GET \`${apiBase}/v3/account\``);
   expect(ticket).toContain('- Status: 500 Server error');
-  expect(ticket).toContain('- Message: Server error (HTTP 500): Simulated 500 (demo scenario).\n');
+  expect(ticket).toContain(
+    '- Message: `Server error (HTTP 500): Simulated 500 (demo scenario).`\n',
+  );
   expect(ticket).toContain('- Request IDs (3 tries: the request and its automatic retries):');
   const ids = ticketIds(ticket);
   expect(ids).toHaveLength(3);

@@ -22,6 +22,7 @@ import {
   renderAll,
   renderTemplate,
 } from './nginx-config';
+import { hookWithCaseFold } from './hook-case-fold';
 import { MOCK_SERVICE_WORKER_PATH, securityHeaders, type PolicyInputs } from './security-headers';
 
 const HOOK = join(DEPLOY_DIR, '18-admin-console.envsh');
@@ -116,6 +117,26 @@ describe('policyInputsForConfig (nginx without Docker)', () => {
     writeFileSync(join(root, 'config.json'), '{ not json');
     expect(() => policyInputsForConfig(join(root, 'config.json'))).toThrow(/not valid JSON/);
   });
+
+  it.each([
+    { apiBaseUrl: 'https://api$arg_x.example.com' },
+    {
+      apis: [
+        { name: 'A', baseUrl: 'https://a.example.com/${x}' },
+        { name: 'B', baseUrl: 'https://b$host.example.com' },
+      ],
+    },
+    { apiBaseUrl: 'https://api.example.com', imageOrigins: ['https://cdn$arg_x.example.com'] },
+    {
+      apiBaseUrl: 'https://api.example.com',
+      oidc: { issuer: 'https://id$http_x.example.com', clientId: 'c' },
+    },
+  ])('refuses a host the start-up hook refuses, which nginx would fill in: %j', (config) => {
+    const root = tempDir();
+    writeFileSync(join(root, 'config.json'), JSON.stringify(config));
+    expect(() => policyInputsForConfig(join(root, 'config.json'))).toThrow(ConfigError);
+    expect(() => policyInputsForConfig(join(root, 'config.json'))).toThrow(/only DNS names/);
+  });
 });
 
 interface HookEnv {
@@ -208,6 +229,43 @@ function configFor(env: HookEnv): Record<string, unknown> {
 }
 
 describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
+  it('holds the case folding generated from the console’s own toLowerCase', () => {
+    const hook = readFileSync(HOOK, 'utf8');
+    expect(hook, 'run `npx tsx scripts/hook-case-fold.ts`').toBe(hookWithCaseFold(hook));
+  });
+
+  it.each([
+    'Ünï|https://a.example.com;ünÏ|https://b.example.com',
+    'ΟΔΟΣ|https://a.example.com;οδος|https://b.example.com',
+    'Σ|https://a.example.com;σ|https://b.example.com',
+    'ΑΣ Β|https://a.example.com;ασ β|https://b.example.com',
+    'Straße|https://a.example.com;STRASSE|https://b.example.com',
+    'İstanbul|https://a.example.com;i\u0307stanbul|https://b.example.com',
+    'ǅ|https://a.example.com;ǆ|https://b.example.com',
+    '\u{10400}|https://a.example.com;\u{10428}|https://b.example.com',
+    'Kelvin \u212A|https://a.example.com;kelvin k|https://b.example.com',
+    'A|https://a.example.com/v1;B|https://A.EXAMPLE.com:443/v1/',
+    'A|https://a.example.com/x/../v1;B|https://a.example.com/v1',
+    'A|https://a.example.com/%2E/v1;B|https://a.example.com/v1//',
+    'A|https://a.example.com/v1;B|https://a.example.com/V1',
+    'A|https://a.example.com/a//b;B|https://a.example.com/a/b',
+    'A|https://a.example.com/a/b/..;B|https://a.example.com/a',
+    'A|https://a.example.com/a/.%2e/b;B|https://a.example.com/b/.',
+    'A|https://a.example.com;B|https://a.example.com:8443',
+    'A|http://localhost:4010/;B|http://LOCALHOST:4010',
+    'A|https://a.example.com/%2e%2E;B|https://a.example.com',
+  ])('accepts exactly what the console accepts: %j', (apis) => {
+    const hook = runHook({ APIS: apis });
+    let consoleAccepts = true;
+    try {
+      resolveSettings(configFor({ APIS: apis }), undefined, readApis, readConfigOidc);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      consoleAccepts = false;
+    }
+    expect(hook.status === 0, hook.stderr).toBe(consoleAccepts);
+  });
+
   it.each<HookEnv>([
     {},
     { API_BASE_URL: 'mock' },

@@ -127,10 +127,31 @@ export function policyInputsForConfig(configFile: string, buildTimeBaseUrl?: str
     readApis,
     readConfigOidc,
   );
-  return {
+  const inputs = {
     apiOrigins: connectOriginsOf(settings.profiles),
     imageSources: settings.imageSources,
   };
+  for (const origin of [...inputs.apiOrigins, ...inputs.imageSources]) checkPlainOrigin(origin);
+  return inputs;
+}
+
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
+/**
+ * The start-up hook's host rule (deploy/18-admin-console.envsh, `_console_origin`): DNS names
+ * whose last label starts with a letter, dotted-quad IPv4 addresses and [::1]. The browser's URL
+ * parser lets more through (`https://api$arg_x.example.com`), and the origins are written into
+ * the Content-Security-Policy unquoted, where nginx reads `$arg_x` as a request parameter.
+ */
+const PLAIN_ORIGIN = new RegExp(
+  `^(?:https?:|https?://(?:\\[::1\\]|(?:[a-z0-9-]+\\.)*[a-z][a-z0-9-]*\\.?|(?:${OCTET}\\.){3}${OCTET})(?::\\d{1,5})?)$`,
+);
+
+function checkPlainOrigin(origin: string): void {
+  if (!PLAIN_ORIGIN.test(origin)) {
+    throw new ConfigError(
+      `the origin ${JSON.stringify(origin)} is refused: only DNS names, IPv4 addresses and [::1] can be written into the nginx configuration (as the container's start-up hook requires).`,
+    );
+  }
 }
 
 /**

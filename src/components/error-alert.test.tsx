@@ -160,7 +160,9 @@ describe('ErrorAlert', () => {
     const copied = await navigator.clipboard.readText();
     expect(copied).toContain('- Request: GET `https://api.example.com/v1/users`');
     expect(copied).toContain('- Status: 503 Service unavailable');
-    expect(copied).toContain('- Message: Service unavailable (HTTP 503): Down for maintenance.\n');
+    expect(copied).toContain(
+      '- Message: `Service unavailable (HTTP 503): Down for maintenance.`\n',
+    );
     expect(copied).toContain('  1. `req_1`: 503 Service unavailable, 2026-11-24T09:00:00.000Z');
     expect(copied).toContain('  3. `req_3`: 503 Service unavailable, 2026-11-24T09:00:02.000Z');
     expect(copied).toContain('- Time (UTC): 2026-11-24T09:00:03.000Z');

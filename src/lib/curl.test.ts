@@ -131,6 +131,15 @@ describe('curlCommand', () => {
     expect(curlCommand({ method: 'GET', url: 'not a url\u001b[2J' })).not.toContain('\u001b');
   });
 
+  it('leaves out a token or a part of one that a URL holds', () => {
+    const payload = 'eyJzdWIiOiJhZGEiLCJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9';
+    const command = curlCommand({
+      method: 'GET',
+      url: `https://api.example.com/v1/users/${payload}?q=eyJhbGciOiJIUzI1NiJ9.${payload}`,
+    });
+    expect(command).not.toContain('eyJ');
+  });
+
   it('never holds the token, for a success or for a failure', async () => {
     const ok = await logged('https://api.example.com', '/v1/users', { page: 1 });
     const { client, log } = clientWithKnownToken('https://api.example.com', 500);

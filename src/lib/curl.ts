@@ -1,4 +1,5 @@
 import { redactUrl } from './api-error';
+import { withoutTokens } from './token-shape';
 
 /** What a curl command needs to know about a request: the request log's and ApiError's fields. */
 export type CurlRequest = { readonly method: string; readonly url: string };
@@ -32,8 +33,10 @@ export function curlCommand({ method, url }: CurlRequest): string {
     '-H',
     '"Authorization: Bearer $TOKEN"',
     // The log and ApiError hold redacted URLs already; redacting again costs nothing and keeps
-    // any caller's secret-looking query parameter off the clipboard.
-    shellQuote(redactUrl(url).replace(CONTROL_CHARS, (char) => encodeURIComponent(char))),
+    // any caller's secret-looking query parameter off the clipboard, and anything token-shaped.
+    shellQuote(
+      withoutTokens(redactUrl(url)).replace(CONTROL_CHARS, (char) => encodeURIComponent(char)),
+    ),
   );
   return words.join(' ');
 }

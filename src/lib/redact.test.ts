@@ -59,6 +59,15 @@ describe('createRedactor', () => {
     expect(redact(`signature ${SIGNATURE} is invalid`)).toBe(`signature ${REDACTED} is invalid`);
   });
 
+  it('removes the header and payload, and the payload alone', () => {
+    const [header, payload] = TOKEN.split('.');
+    expect(redact(`got ${header}.${payload} and ${payload}`)).toBe(
+      `got ${REDACTED} and ${REDACTED}`,
+    );
+    // The header alone is the same in many tokens: it is no secret.
+    expect(redact(`alg ${header}`)).toBe(`alg ${header}`);
+  });
+
   it('leaves other text and undefined alone', () => {
     expect(redact('User user_1 not found')).toBe('User user_1 not found');
     expect(redact(undefined)).toBeUndefined();

@@ -37,12 +37,25 @@ export function redactJsonText(text: string, redact: Redact): string {
  * Removes the bearer token from text the API sent back. An API (or a proxy in front of it) that
  * echoes the Authorization header in an error message would otherwise put the token on screen,
  * in the request log and in bug reports. The signature alone is enough to replay nothing, but it
- * is what makes the token secret, so it is removed wherever it appears too.
+ * is what makes the token secret, so it is removed wherever it appears too; so is the payload,
+ * alone or with the header (the person's claims, and most of the token).
  */
 export function createRedactor(token: string): Redact {
   const secrets = [token];
-  const signature = token.slice(token.lastIndexOf('.') + 1);
-  if (signature !== token && signature.length >= MIN_SECRET_PART) secrets.push(signature);
+  const parts = token.split('.');
+  // Longest first: the header and payload without the signature, then the payload alone (the
+  // person's claims), then the signature. The header alone is the same in many tokens: no secret.
+  if (parts.length === 3) {
+    const [header = '', payload = '', signature = ''] = parts;
+    for (const part of [`${header}.${payload}`, payload, signature]) {
+      // A payload is base64url JSON ("eyJ…"): even a short one does not occur by chance.
+      const shortest = part === payload && payload.startsWith('eyJ') ? 10 : MIN_SECRET_PART;
+      if (part.length >= shortest) secrets.push(part);
+    }
+  } else {
+    const signature = token.slice(token.lastIndexOf('.') + 1);
+    if (signature !== token && signature.length >= MIN_SECRET_PART) secrets.push(signature);
+  }
   return ((text: string | undefined) => {
     if (text === undefined) return undefined;
     let result = text;

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_TEXT, MARKUP, outsideCodeSpans } from '../test/code-spans';
 import { ticketText, type TicketContext, type TicketRequest } from './ticket';
 
 const CONTEXT: TicketContext = {
@@ -30,7 +31,7 @@ describe('ticketText', () => {
         '',
         '- Request: GET `https://api.example.com/v1/users?page=2&limit=50`',
         '- Status: 500 Server error',
-        '- Message: Server error (HTTP 500): Simulated 500 (demo scenario).',
+        '- Message: `Server error (HTTP 500): Simulated 500 (demo scenario).`',
         '- Request ID: `req_only`',
         '- Time (UTC): 2026-11-24T09:01:47.912Z',
         '- API: Staging (`https://api.example.com/v1`)',
@@ -94,10 +95,26 @@ describe('ticketText', () => {
     expect(lines.filter((line) => line.startsWith('- Request ID'))).toEqual([
       '- Request ID: ``` req_`x``y` ```',
     ]);
-    expect(text).toContain('- Message: Nope - Request ID: `req_forged` # Heading [2J');
+    expect(text).toContain('- Message: ``Nope - Request ID: `req_forged` # Heading [2J``');
     expect(text).toContain('- Status: Admin [U+202E]gnp.exe[U+202C]');
     // eslint-disable-next-line no-control-regex -- asserting their absence
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u202a-\u202e]/);
+  });
+
+  it('renders no link, image, mention, comment or HTML of the API as Markdown', () => {
+    const text = ticketText(
+      request({
+        url: `https://api.example.com/v1/users/${encodeURIComponent(HOSTILE_TEXT)}`,
+        message: `Refused: ${HOSTILE_TEXT}`,
+        tries: [
+          { requestId: HOSTILE_TEXT, status: 500, startedAt: AT },
+          { requestId: `\`${HOSTILE_TEXT}\``, status: 500, startedAt: AT },
+        ],
+      }),
+      CONTEXT,
+    );
+    for (const line of text.split('\n')) expect(outsideCodeSpans(line)).not.toMatch(MARKUP);
+    expect(text).toContain('@security-team');
   });
 
   it('cuts a huge message and URL with a count of what was left out', () => {

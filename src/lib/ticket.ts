@@ -37,7 +37,8 @@ const MAX_TRIES_LISTED = 20;
 
 /**
  * A plain-text block to paste into a ticket: one fact a line, readable as it is and as Markdown (a
- * list, values that could be read as markup in code spans). Values from the API are made inert:
+ * list; every value from the API, and the URL, in a code span, so that a hostile message renders
+ * no link, image, mention or HTML where the ticket is pasted). Values from the API are made inert:
  * no control characters or line breaks (which could forge lines), bidi controls shown as
  * [U+202E] markers, anything token-shaped removed, long values cut with a count.
  */
@@ -50,7 +51,8 @@ export function ticketText(request: TicketRequest, context: TicketContext): stri
     `- Status: ${plain(outcome, MAX_VALUE)}`,
   ];
   if (request.message !== undefined && request.message.trim() !== '') {
-    lines.push(`- Message: ${plain(request.message, MAX_MESSAGE)}`);
+    // Holds the API's own message: a code span, so that nothing in it renders as Markdown or HTML.
+    lines.push(`- Message: ${code(request.message, MAX_MESSAGE)}`);
   }
   const tries = request.tries.slice(-MAX_TRIES_LISTED);
   const omitted = request.tries.length - tries.length;

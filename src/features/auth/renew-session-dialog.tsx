@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { Button } from '../../components/button';
 import { isApiError } from '../../lib/api-error';
@@ -55,6 +56,15 @@ export function RenewSessionDialog({
   const [input, setInput] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  // Another person's choice alone: never ticked from the first person's "Keep me signed in".
+  const [rememberNewPerson, setRememberNewPerson] = useState(false);
+  const navigate = useNavigate();
+  const preview = input.trim() === '' ? null : parseToken(input);
+  // The box is offered once the pasted token is plainly someone else's (or names nobody).
+  // (as the store tells them: a token without a `sub` is never the same person).
+  const someoneElse =
+    preview?.ok === true &&
+    (preview.claims.sub === undefined || preview.claims.sub !== claims?.sub);
 
   useEffect(() => {
     const element = dialog.current;
@@ -80,8 +90,10 @@ export function RenewSessionDialog({
     }
     try {
       // Same person: swapped in place (this dialog closes as the session comes back). Anyone
-      // else: a full sign-in, after which the page starts afresh without this dialog.
-      if (store.renew(parsed.token) === 'renewed') onClose();
+      // else: a full sign-in, after which the console starts afresh at the users list, without
+      // this dialog: the page's address holds the first person's search, which is theirs.
+      if (store.renew(parsed.token, rememberNewPerson) === 'renewed') onClose();
+      else void navigate('/users', { replace: true });
     } catch (error) {
       setProblem((error as Error).message);
     }
@@ -150,10 +162,22 @@ export function RenewSessionDialog({
           onChange={(value) => {
             setInput(value);
             setProblem(null);
+            setRememberNewPerson(false);
           }}
           rows={4}
           problem={problem}
         />
+        {someoneElse && (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={rememberNewPerson}
+              onChange={(event) => setRememberNewPerson(event.target.checked)}
+              className="size-4"
+            />
+            Keep me signed in on this device
+          </label>
+        )}
         {checking && (
           <p role="status" className="text-sm">
             Checking the token with {apiName}…

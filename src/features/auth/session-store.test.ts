@@ -346,6 +346,24 @@ describe('session store', () => {
       expect(hub.sent).toContainEqual({ type: 'signed-out' });
     });
 
+    it('keeps another person in this tab unless they choose the device, whatever the first chose', () => {
+      const store = make();
+      store.signIn(tokenExpiringIn(3600, 'ada'), true);
+      store.end('unauthorized');
+      const grace = tokenExpiringIn(3600, 'grace');
+      expect(store.renew(grace)).toBe('signed-in');
+      expect(store.getState().session).toMatchObject({ token: grace, remember: false });
+      // Not on the device, so not in the first person's other tabs either (they follow storage).
+      expect(localStorage.getItem(KEY)).toBeNull();
+      expect(sessionStorage.getItem(KEY)).toBe(serializeStoredSession(grace, API));
+
+      const alan = tokenExpiringIn(3600, 'alan');
+      expect(store.renew(alan, true)).toBe('signed-in');
+      expect(store.getState().session).toMatchObject({ token: alan, remember: true });
+      expect(localStorage.getItem(KEY)).toBe(serializeStoredSession(alan, API));
+      expect(sessionStorage.getItem(KEY)).toBeNull();
+    });
+
     it('treats tokens without a sub as another person', () => {
       const store = make();
       const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -106,8 +106,13 @@ export interface SessionStore {
    * A new token for the session, or for the one that ended on a page. The same `sub` keeps the
    * page (token swapped in place, other tabs of this API told); anyone else is a full sign-in that
    * forgets the first person. Throws with the reason when the token cannot be used.
+   *
+   * `rememberNewPerson`: whether anyone else's session is kept on the device (localStorage),
+   * which only they can choose: it is never carried over from the first person's "Keep me signed
+   * in", so by default their token stays in this tab (and never reaches the first person's other
+   * tabs through storage).
    */
-  renew(token: string): RenewOutcome;
+  renew(token: string, rememberNewPerson?: boolean): RenewOutcome;
   /** Gives up renewing a session that ended on a page: the person goes to the sign-in page. */
   dropRenewal(): void;
   /** The API client's every answer: which token it carried and the status (0: no answer). */
@@ -286,7 +291,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     });
   }
 
-  function renew(token: string): RenewOutcome {
+  function renew(token: string, rememberNewPerson = false): RenewOutcome {
     const parsed = parseOrThrow(token);
     if (!state.session && !state.renewable) throw new Error('There is no session to renew.');
     if (isSamePerson(parsed.claims)) {
@@ -296,9 +301,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     }
     // Someone else: the first person's session ends everywhere (and their data is forgotten, by
     // the listeners of the signed-out state) before the new one starts.
-    const remember = state.session?.remember ?? state.renewable?.remember ?? false;
     end('signed-out');
-    adopt(parsed.token, remember, true);
+    adopt(parsed.token, rememberNewPerson, true);
     return 'signed-in';
   }
 

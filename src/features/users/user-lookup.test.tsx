@@ -3,6 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { bindApiClient, createApiClient } from '../../lib/api-client';
+import { createRequestLog } from '../../lib/request-log';
 import { readRecentLookups } from './recent-lookups';
 import { UserLookup } from './user-lookup';
 
@@ -10,8 +12,17 @@ function renderLookup() {
   const router = createMemoryRouter([{ path: '*', element: <UserLookup /> }], {
     initialEntries: ['/products'],
   });
+  const queryClient = new QueryClient();
+  bindApiClient(
+    queryClient,
+    createApiClient({
+      baseUrl: 'https://api.example.com/v1',
+      getToken: () => null,
+      log: createRequestLog(),
+    }),
+  );
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
@@ -35,6 +46,28 @@ describe('UserLookup', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
     expect(readRecentLookups()).toEqual(['user_abc123']);
+  });
+
+  it('looks up the id of a link to another host, and says the link was for another host', async () => {
+    const router = renderLookup();
+    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    await userEvent.type(box, 'https://api.example.com.evil.example/users/user_abc123{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /another host \(api\.example\.com\.evil\.example\).*user ID it holds was looked up/,
+    );
+    await userEvent.type(box, 'x');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says nothing more of a link to this API or this console', async () => {
+    const router = renderLookup();
+    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    await userEvent.type(box, 'https://api.example.com/v1/users/user_abc123{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
+    await userEvent.type(box, `${window.location.origin}/users/user_def456{Enter}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_def456'));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('explains input that is not a user id and stays put', async () => {

@@ -1,7 +1,9 @@
 import { useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { lazyModule } from '../../components/lazy-module';
+import { apiClientFor } from '../../lib/api-client';
 
 type FindBoxParts = typeof import('./find/find-box-parts');
 /** Not on any page's first render: loaded when the box is first focused or typed in. */
@@ -32,6 +34,9 @@ export function UserLookup() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // Said after a lookup that went ahead with something to know (a link to another host).
+  const [note, setNote] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [parts, setParts] = useState<FindBoxParts | null>(null);
   const inputId = USER_LOOKUP_INPUT_ID;
@@ -50,12 +55,14 @@ export function UserLookup() {
       setProblem('Search could not load: check the connection and try again.');
       return;
     }
-    const to = loaded.destinationOf(value);
+    const to = loaded.destinationOf(value, apiClientFor(queryClient).baseUrl);
     if (!to.ok) {
       setProblem(to.problem);
+      setNote(null);
       return;
     }
     setProblem(null);
+    setNote(to.note ?? null);
     setValue('');
     setOpen(false);
     navigate(to.path);
@@ -65,12 +72,13 @@ export function UserLookup() {
     // The popover may be open with nothing to show (no suggestions yet): then Escape is the
     // shell's, which takes the focus out of the box (global-shortcuts.tsx).
     const popoverShown = open && event.currentTarget.querySelector('[role="group"]') !== null;
-    if (event.key !== 'Escape' || (!popoverShown && !problem)) return;
+    if (event.key !== 'Escape' || (!popoverShown && !problem && !note)) return;
     // Handled here: Escape closes the popover (or the message), nothing else.
     event.preventDefault();
     event.stopPropagation();
     setOpen(false);
     setProblem(null);
+    setNote(null);
     document.getElementById(inputId)?.focus();
   }
 
@@ -96,6 +104,7 @@ export function UserLookup() {
         onChange={(event) => {
           setValue(event.target.value);
           setProblem(null);
+          setNote(null);
           setOpen(true);
           preload();
         }}
@@ -112,7 +121,15 @@ export function UserLookup() {
         className="w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm sm:w-56 lg:w-28 xl:w-56 dark:border-slate-600 dark:bg-slate-800"
       />
       <Button type="submit">Find</Button>
-      {open && !problem && parts && (
+      {note && !problem && (
+        <p
+          role="status"
+          className="absolute top-full left-0 z-20 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950 shadow dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+        >
+          {note}
+        </p>
+      )}
+      {open && !problem && !note && parts && (
         <parts.FindBoxPopover
           text={value}
           onChosen={() => {

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_TEXT, MARKUP, outsideCodeSpans } from '../../test/code-spans';
 import { otherFields } from './other-fields';
 import { userTicketText } from './user-ticket';
 
@@ -68,5 +69,27 @@ describe('userTicketText', () => {
   it('keeps API text inert: one line, backticks fenced, bidi controls shown', () => {
     expect(text).toContain('- Name: ``Ada `Lovelace` - Forged: line [U+202E]evil``');
     expect(text.split('\n').filter((line) => line.startsWith('- Forged'))).toEqual([]);
+  });
+});
+
+describe('userTicketText with hostile API text', () => {
+  it('renders no link, image, mention, comment or HTML of the API as Markdown', () => {
+    const hostile = {
+      id: `user_${HOSTILE_TEXT}`,
+      name: HOSTILE_TEXT,
+      email: `${HOSTILE_TEXT}@example.org`,
+      created_at: HOSTILE_TEXT,
+    };
+    const text = userTicketText({
+      body: { data: { ...hostile, [HOSTILE_TEXT]: HOSTILE_TEXT, nested: { note: HOSTILE_TEXT } } },
+      user: hostile,
+      consoleLink: `https://console.example.com/users/${encodeURIComponent(hostile.id)}`,
+      apiName: 'Production',
+      apiBaseUrl: 'https://api.example.com',
+      version: '1.2.3',
+      at: Date.UTC(2026, 10, 26, 8, 0, 0),
+    });
+    for (const line of text.split('\n')) expect(outsideCodeSpans(line)).not.toMatch(MARKUP);
+    expect(text).toContain('@security-team');
   });
 });

@@ -1,3 +1,4 @@
+import { withoutTokens } from '../../../lib/token-shape';
 import { parseFindQuery, type FindQuery } from './find-query';
 import { foldText } from './text-fold';
 
@@ -119,4 +120,25 @@ function splitOutsideQuotes(line: string): string[] {
   }
   pieces.push(current);
   return pieces.filter((piece) => /[\p{L}\p{N}]/u.test(piece)).map((piece) => piece.trim());
+}
+
+/** An http(s) link in a pasted entry, up to what cannot be part of one. */
+const LINK = /https?:\/\/[^\s<>"'`]+/giu;
+
+/**
+ * An entry as the results show it and the CSV writes it: a link keeps its origin and path, but
+ * not its user name, password, query or fragment (where tokens and tracking travel), and nothing
+ * token-shaped is kept anywhere in it.
+ */
+export function shownInput(input: string): string {
+  return withoutTokens(
+    input.replace(LINK, (link) => {
+      try {
+        const url = new URL(link);
+        return `${url.origin}${url.pathname}`;
+      } catch {
+        return link.split(/[?#]/u, 1)[0] ?? '';
+      }
+    }),
+  );
 }

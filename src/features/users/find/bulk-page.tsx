@@ -20,8 +20,9 @@ import { formatCount } from '../../../lib/format';
 import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
 import { userPath } from '../user-path';
 import { bulkLookupKey } from '../user-storage';
-import { parseBulkInput, type BulkEntry } from './bulk-input';
-import { findPath } from './find-query';
+import { createEmailLookup } from './bulk-emails';
+import { parseBulkInput, shownInput, type BulkEntry } from './bulk-input';
+import { findPath, foreignLinkHost, hostOf } from './find-query';
 import { findUsers } from './find-users';
 import { runPool } from './lookup-pool';
 
@@ -129,6 +130,9 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   const controller = useRef<AbortController | null>(null);
   const inputId = useId();
   const problemId = useId();
+  const [knownHosts] = useState(() =>
+    [window.location.host, hostOf(apiBaseUrl)].filter((host) => host !== undefined),
+  );
   // Leaving the page (another page, another API, another person signing in) stops the lookup, as
   // the export does: nothing of it may go on under whatever comes next.
   useEffect(() => () => controller.current?.abort(), []);
@@ -159,13 +163,18 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
     // tab, say) before this page is gone, it stops rather than look their list up for them.
     const api = apiClientFor(queryClient);
     const generation = api.sessionGeneration();
+    const emails = createEmailLookup(
+      queryClient,
+      apiBaseUrl,
+      parsed.entries.flatMap(({ query }) => (query.kind === 'email' ? [query.text] : [])),
+    );
     await runPool({
       items: parsed.entries,
       signal: abort.signal,
       run: (entry, signal) => {
         if (api.sessionGeneration() !== generation) abort.abort();
         signal.throwIfAborted();
-        return lookUp(queryClient, apiBaseUrl, entry, signal);
+        return lookUp(queryClient, apiBaseUrl, emails, entry, signal);
       },
       onResult: (index, outcome) => {
         const entry = answers[index]?.entry;
@@ -232,7 +241,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
           </Button>
           {running && <Button onClick={() => controller.current?.abort()}>Cancel lookup</Button>}
           {rows.length > 0 && !running && (
-            <Button onClick={() => downloadResults(rows)}>Export CSV</Button>
+            <Button onClick={() => downloadResults(rows, knownHosts)}>Export CSV</Button>
           )}
         </div>
       </form>
@@ -260,7 +269,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         // On a phone, a card per entry: five columns do not fit across.
         <ol aria-label="Results" className="space-y-2 sm:hidden">
           {rows.map((row, index) => (
-            <ResultCard key={`${index}:${row.entry.input}`} row={row} />
+            <ResultCard key={`${index}:${row.entry.input}`} row={row} knownHosts={knownHosts} />
           ))}
         </ol>
       )}
@@ -278,7 +287,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
             </thead>
             <tbody>
               {rows.map((row, index) => (
-                <ResultRow key={`${index}:${row.entry.input}`} row={row} />
+                <ResultRow key={`${index}:${row.entry.input}`} row={row} knownHosts={knownHosts} />
               ))}
             </tbody>
           </table>
@@ -288,16 +297,22 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   );
 }
 
-const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
+interface ResultProps {
+  row: Row;
+  /** This API's and this console's hosts: a link to any other is said to be (describeRow). */
+  knownHosts: readonly string[];
+}
+
+const ResultRow = memo(function ResultRow({ row, knownHosts }: ResultProps) {
   const { entry, state } = row;
   const user = foundUser(state);
   return (
     <tr className="border-t border-slate-100 dark:border-slate-800">
       <td className="max-w-48 truncate px-3 py-1.5 font-mono text-xs">
-        {apiLine(entry.input, 200)}
+        {apiLine(shownInput(entry.input), 200)}
       </td>
       <td className="px-3 py-1.5">
-        <StatusText row={row} />
+        <StatusText row={row} knownHosts={knownHosts} />
       </td>
       <td className="px-3 py-1.5 font-mono text-xs">
         {user && (
@@ -312,13 +327,13 @@ const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   );
 });
 
-const ResultCard = memo(function ResultCard({ row }: { row: Row }) {
+const ResultCard = memo(function ResultCard({ row, knownHosts }: ResultProps) {
   const user = foundUser(row.state);
   return (
     <li className="rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
-      <p className="truncate font-mono text-xs">{apiLine(row.entry.input, 200)}</p>
+      <p className="truncate font-mono text-xs">{apiLine(shownInput(row.entry.input), 200)}</p>
       <p className="font-medium">
-        <StatusText row={row} />
+        <StatusText row={row} knownHosts={knownHosts} />
       </p>
       {user && (
         <p className="min-w-0 truncate">
@@ -353,10 +368,23 @@ function describeState(state: RowState): string {
   }
 }
 
-/** The status; for a name with matches, a link to them in Find. */
-function StatusText({ row }: { row: Row }) {
-  const { entry, state } = row;
+/**
+ * The status, and for a link to another host than this API's or this console's (a link from
+ * another deployment, or a look-alike), that the id it holds was looked up here.
+ */
+function describeRow({ entry, state }: Row, knownHosts: readonly string[]): string {
   const described = describeState(state);
+  if (state.kind === 'waiting' || state.kind === 'failed') return described;
+  const foreign = foreignLinkHost(entry.query, knownHosts);
+  return foreign === undefined
+    ? described
+    : `${described} (the link is for another host, ${foreign}: its user ID was looked up here)`;
+}
+
+/** The status; for a name with matches, a link to them in Find. */
+function StatusText({ row, knownHosts }: { row: Row; knownHosts: readonly string[] }) {
+  const { entry, state } = row;
+  const described = describeRow(row, knownHosts);
   if (state.kind !== 'matches' || state.count < 2 || entry.query.kind !== 'name') {
     return <>{described}</>;
   }
@@ -375,6 +403,7 @@ function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
 async function lookUp(
   queryClient: QueryClient,
   apiBaseUrl: string,
+  emails: ReturnType<typeof createEmailLookup>,
   entry: BulkEntry,
   signal: AbortSignal,
 ): Promise<RowState> {
@@ -402,15 +431,8 @@ async function lookUp(
     };
   }
   if (query.kind === 'email') {
-    const outcome = await findUsers({
-      queryClient,
-      baseUrl: apiBaseUrl,
-      mode: 'email',
-      text: query.text,
-      signal,
-      onProgress: () => undefined,
-    });
-    const user = outcome.kind === 'found' ? outcome.matches[0] : undefined;
+    // One reading of the list for all the addresses, where it has to be read (bulk-emails.ts).
+    const user = await emails(query.text, signal);
     return user ? { kind: 'found', user } : { kind: 'not-found' };
   }
   try {
@@ -436,11 +458,19 @@ function describeFailure(error: unknown): string {
 }
 
 /** The results as CSV, with the export's rules (formula guard, quoting, BOM). */
-function downloadResults(rows: readonly Row[]) {
+function downloadResults(rows: readonly Row[], knownHosts: readonly string[]) {
   const lines = [csvHeader(['input', 'status', 'id', 'name', 'email'])];
   for (const { entry, state } of rows) {
     const user = foundUser(state);
-    lines.push(csvRecord([entry.input, describeState(state), user?.id, user?.name, user?.email]));
+    lines.push(
+      csvRecord([
+        shownInput(entry.input),
+        describeRow({ entry, state }, knownHosts),
+        user?.id,
+        user?.name,
+        user?.email,
+      ]),
+    );
   }
   downloadFile(
     new Blob([UTF8_BOM, ...lines], { type: 'text/csv;charset=utf-8' }),

@@ -5,22 +5,33 @@ import { apiLine } from '../../../lib/display-text';
 import { readRecentLookups, rememberLookup } from '../recent-lookups';
 import { indexUsersFrom, suggestSeenUsers } from '../seen-users';
 import { userPath } from '../user-path';
-import { findPath, parseFindQuery } from './find-query';
+import { findPath, foreignLinkHost, foreignLinkNote, hostOf, parseFindQuery } from './find-query';
 
 /**
  * What the header's Find user box (user-lookup.tsx) loads when it is first used: reading what was
  * typed, and its popover.
  */
 
-/** Where the box's text leads: a user (remembered among the recent lookups), or Find. */
+/**
+ * Where the box's text leads: a user (remembered among the recent lookups), or Find. A link to
+ * another host than this API's (`apiBaseUrl`) or this console's leads to the id it holds, with a
+ * note that says so.
+ */
 export function destinationOf(
   text: string,
-): { ok: true; path: string } | { ok: false; problem: string } {
+  apiBaseUrl: string,
+): { ok: true; path: string; note?: string | undefined } | { ok: false; problem: string } {
   const parsed = parseFindQuery(text);
   if (parsed.kind === 'invalid') return { ok: false, problem: parsed.problem };
   if (parsed.kind === 'id') {
     rememberLookup(parsed.id);
-    return { ok: true, path: userPath(parsed.id) };
+    const known = [window.location.host, hostOf(apiBaseUrl)].filter((host) => host !== undefined);
+    const foreign = foreignLinkHost(parsed, known);
+    return {
+      ok: true,
+      path: userPath(parsed.id),
+      note: foreign === undefined ? undefined : foreignLinkNote(apiLine(foreign, 100)),
+    };
   }
   return { ok: true, path: findPath(parsed.text) };
 }

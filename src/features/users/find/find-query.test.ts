@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBulkInput, splitBulkText } from './bulk-input';
-import { findPath, parseFindQuery, unwrapPasted } from './find-query';
+import { findPath, foreignLinkHost, parseFindQuery, unwrapPasted } from './find-query';
 
 describe('parseFindQuery', () => {
   it.each([
     ['user_8f3k2m9x1q', { kind: 'id', id: 'user_8f3k2m9x1q' }],
-    ['https://console.example.com/users/user_abc?x=1', { kind: 'id', id: 'user_abc' }],
+    [
+      'https://console.example.com/users/user_abc?x=1',
+      { kind: 'id', id: 'user_abc', host: 'console.example.com' },
+    ],
     ['  Grace   Hopper ', { kind: 'name', text: 'Grace Hopper' }],
     ['Ada@Example.com', { kind: 'email', text: 'Ada@Example.com' }],
     ['山田', { kind: 'name', text: '山田' }],
@@ -24,8 +27,11 @@ describe('parseFindQuery', () => {
     ['(person2@example.org)', { kind: 'email', text: 'person2@example.org' }],
     ['USER_KNOWN0001', { kind: 'id', id: 'user_known0001' }],
     ['User_aBc', { kind: 'id', id: 'user_aBc' }],
-    ['<https://c.example/users/user_abc#raw>', { kind: 'id', id: 'user_abc' }],
-    ['https://api.example.com/v1/users/user_abc?x=1#y', { kind: 'id', id: 'user_abc' }],
+    ['<https://c.example/users/user_abc#raw>', { kind: 'id', id: 'user_abc', host: 'c.example' }],
+    [
+      'https://API.example.com:8443/v1/users/user_abc?x=1#y',
+      { kind: 'id', id: 'user_abc', host: 'api.example.com:8443' },
+    ],
     ['"Grace Hopper"', { kind: 'name', text: 'Grace Hopper' }],
     ['Kowalski,', { kind: 'name', text: 'Kowalski' }],
     ['Smith (Jr)', { kind: 'name', text: 'Smith (Jr)' }],
@@ -50,6 +56,20 @@ describe('parseFindQuery', () => {
     const parsed = parseFindQuery(raw);
     expect(parsed.kind).toBe('invalid');
     expect(parsed.kind === 'invalid' && parsed.problem).toContain(message);
+  });
+
+  it('tells a link to another host from one to this API or console', () => {
+    const known = ['console.example.com', 'api.example.com'];
+    const host = (raw: string) => foreignLinkHost(parseFindQuery(raw), known);
+    expect(host('https://evil.example/users/user_abc?token=x')).toBe('evil.example');
+    expect(host('https://api.example.com.evil.example/v1/users/user_abc')).toBe(
+      'api.example.com.evil.example',
+    );
+    expect(host('https://console.example.com/users/user_abc')).toBeUndefined();
+    expect(host('<https://API.example.com/v1/users/user_abc>')).toBeUndefined();
+    // A path or a bare id names no host.
+    expect(host('/users/user_abc')).toBeUndefined();
+    expect(host('user_abc')).toBeUndefined();
   });
 
   it('puts the text in the Find URL', () => {

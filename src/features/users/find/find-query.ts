@@ -8,7 +8,8 @@ export const MAX_FIND_LENGTH = MAX_FILTER_LENGTH;
 export const MIN_NAME_LENGTH = 2;
 
 export type FindQuery =
-  | { kind: 'id'; id: string }
+  /** `host`: the host of the link it came from, when it was an absolute link (lower case). */
+  | { kind: 'id'; id: string; host?: string | undefined }
   | { kind: 'email'; text: string }
   | { kind: 'name'; text: string }
   | DateQuery
@@ -46,7 +47,9 @@ export function parseFindQuery(raw: string): FindQuery {
   // Shaped like an id (a type prefix, an underscore, a suffix: user_…, prod_…) or a link.
   if (ID_LIKE.test(text) || /\/users\/[^/?#\s]/.test(text) || /^https?:\/\//i.test(text)) {
     const parsed = parseUserIdInput(text);
-    return parsed.ok ? { kind: 'id', id: parsed.id } : invalid(parsed.problem);
+    return parsed.ok
+      ? { kind: 'id', id: parsed.id, host: linkHost(text) }
+      : invalid(parsed.problem);
   }
   // A link may be long (its query string); a name or an address is not.
   const tooLong = tooLongProblem(text, 'A name or e-mail address', MAX_FIND_LENGTH);
@@ -117,6 +120,42 @@ function unwrapOnce(text: string): string {
   if (opening !== last && count(text, last) > count(text, opening)) return text.slice(0, -1);
   if (opening === last && count(text, last) % 2 === 1) return text.slice(0, -1);
   return text;
+}
+
+function linkHost(text: string): string | undefined {
+  if (!/^https?:\/\//i.test(text)) return undefined;
+  try {
+    return new URL(text).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The host of a pasted link that is neither this API's nor this console's (a link from another
+ * deployment, or a look-alike): the id it holds is still looked up, and the person is told.
+ * `knownHosts` are hosts as `URL.host` writes them.
+ */
+export function foreignLinkHost(
+  query: FindQuery,
+  knownHosts: readonly string[],
+): string | undefined {
+  if (query.kind !== 'id' || query.host === undefined) return undefined;
+  return knownHosts.includes(query.host) ? undefined : query.host;
+}
+
+/** What is said when a link's host is another's (foreignLinkHost). */
+export function foreignLinkNote(host: string): string {
+  return `That link is for another host (${host}), not this API or console: the user ID it holds was looked up here.`;
+}
+
+/** The host of a base URL or origin (`URL.host`), or nothing when it is none. */
+export function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
 }
 
 function count(text: string, char: string): number {
