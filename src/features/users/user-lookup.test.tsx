@@ -78,18 +78,29 @@ describe('UserLookup', () => {
     expect(box).toHaveFocus();
   });
 
-  it('finds an e-mail address or a name on the Find page, with the text in the URL', async () => {
+  it('finds an e-mail address or a name on the Find page, with the text in the URL fragment', async () => {
     const router = renderLookup();
     const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const searched = () => new URLSearchParams(router.state.location.hash.slice(1)).get('q');
     await userEvent.type(box, '  Ada@Example.com {Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/find'));
-    await waitFor(() =>
-      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Ada@Example.com'),
-    );
+    await waitFor(() => expect(searched()).toBe('Ada@Example.com'));
+    // Never in the query string, which the web server logs.
+    expect(router.state.location.search).toBe('');
     await userEvent.type(box, 'grace  hopper{Enter}');
-    await waitFor(() =>
-      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('grace hopper'),
+    await waitFor(() => expect(searched()).toBe('grace hopper'));
+  });
+
+  it('refuses an access token pasted into the box, and goes nowhere', async () => {
+    const router = renderLookup();
+    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    await userEvent.click(box);
+    await userEvent.paste('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJl');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This looks like an access token; it was not searched.',
     );
+    expect(router.state.location.pathname).toBe('/products');
   });
 
   it.each([
