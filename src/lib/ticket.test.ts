@@ -52,7 +52,7 @@ describe('ticketText', () => {
   });
 
   it('leaves out what it does not know: no code, page or person', () => {
-    const text = ticketText(request({ code: ' ' }), { ...CONTEXT, person: {} });
+    const text = ticketText(request({ code: ' ' }), { ...CONTEXT, person: { sub: '' } });
     expect(text).not.toMatch(/Error code|Console page|Signed in as/);
   });
 

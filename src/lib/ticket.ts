@@ -83,8 +83,8 @@ export function ticketText(request: TicketRequest, context: TicketContext): stri
   lines.push(`- Time (UTC): ${utc(request.at)}`);
   if (context.page !== undefined) lines.push(`- Console page: ${code(context.page, MAX_URL)}`);
   const { sub, email } = context.person ?? {};
-  if (sub !== undefined || email !== undefined) {
-    const who = [sub, email].filter((part): part is string => part !== undefined && part !== '');
+  const who = [sub, email].filter((part): part is string => part !== undefined && part !== '');
+  if (who.length > 0) {
     lines.push(`- Signed in as: ${who.map((part) => code(part, MAX_VALUE)).join(', ')}`);
   }
   lines.push(
