@@ -91,3 +91,26 @@ describe('pageActions: what the menu can do on the page', () => {
     expect(commandsFor('', [], [], actions).at(-1)?.label).toBe('Toggle theme');
   });
 });
+
+describe('pageActions: Download log', () => {
+  it('opens Requests and downloads from there, where the panel says what was saved', async () => {
+    const { requestLog } = await import('../../lib/request-log');
+    vi.spyOn(requestLog, 'entries').mockReturnValue([{} as never]);
+    document.body.innerHTML = '<header><button>Requests</button></header><main id="main"></main>';
+    onTestFinished(() => {
+      document.body.innerHTML = '';
+      vi.restoreAllMocks();
+    });
+    const download = vi.fn();
+    document.querySelector('button')?.addEventListener('click', () => {
+      const button = document.createElement('button');
+      button.textContent = 'Download log';
+      button.addEventListener('click', download);
+      setTimeout(() => document.body.append(button), 10);
+    });
+    pageActions({ signedIn: true, renewable: false, renew: () => {}, signOut: () => {} })
+      .find((action) => action.label === 'Download log')
+      ?.act?.();
+    await vi.waitFor(() => expect(download).toHaveBeenCalledOnce());
+  });
+});

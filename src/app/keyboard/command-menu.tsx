@@ -2,9 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiLine } from '../../lib/display-text';
-import { announce } from '../../components/announcer';
 import { ModalDialog } from '../../components/modal-dialog';
-import { apiClientRef } from '../../lib/api-client';
 import { requestLog } from '../../lib/request-log';
 import { RenewSessionDialog } from '../../features/auth/renew-session-dialog';
 import { useSessionState, useSessionStore } from '../../features/auth/session-context';
@@ -251,25 +249,27 @@ function buttonNamed(name: string, within: 'main' | 'page'): HTMLButtonElement |
   );
 }
 
-/** Clicks the menu item named `name` once its menu (loaded on demand) shows it. */
-function clickMenuItemWhenShown(name: string): void {
+/**
+ * Clicks the element of `role` named `name` once it shows (a menu or panel loaded on demand).
+ */
+function clickWhenShown(role: 'menuitem' | 'button', name: string): void {
   const find = () =>
-    [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find(
-      (item) => item.textContent?.trim() === name,
-    );
+    [
+      ...document.querySelectorAll<HTMLElement>(role === 'button' ? 'button' : `[role="${role}"]`),
+    ].find((element) => element.textContent?.trim() === name);
   const now = find();
   if (now) {
     now.click();
     return;
   }
   const observer = new MutationObserver(() => {
-    const item = find();
-    if (!item) return;
+    const element = find();
+    if (!element) return;
     observer.disconnect();
-    item.click();
+    element.click();
   });
   observer.observe(document.body, { childList: true, subtree: true });
-  // A menu that never opens (its code could not load) leaves nothing waiting.
+  // What never opens (its code could not load) leaves nothing waiting.
   setTimeout(() => observer.disconnect(), 10_000);
 }
 
@@ -289,20 +289,11 @@ export function pageActions(session: {
   if (buttonNamed('Requests', 'page')) {
     add('requests', 'Requests', () => buttonNamed('Requests', 'page')?.click());
   }
-  if (requestLog.entries().length > 0) {
+  // Through the Requests panel, which says what was saved (and where it failed).
+  if (requestLog.entries().length > 0 && buttonNamed('Requests', 'page')) {
     add('download-log', 'Download log', () => {
-      import('../../features/requests/download-log').then(
-        ({ downloadLog }) => {
-          const api = apiClientRef.current;
-          announce(
-            downloadLog(requestLog.entries(), {
-              apiName: api?.name ?? 'unknown',
-              apiBaseUrl: api?.baseUrl ?? 'unknown',
-            }),
-          );
-        },
-        () => announce('Could not load Download log. Check the connection and try again.'),
-      );
+      buttonNamed('Requests', 'page')?.click();
+      clickWhenShown('button', 'Download log');
     });
   }
   if (buttonNamed('Export CSV', 'main')) {
@@ -311,7 +302,7 @@ export function pageActions(session: {
   if (buttonNamed('Views', 'main')) {
     add('save-view', 'Save view…', () => {
       buttonNamed('Views', 'main')?.click();
-      clickMenuItemWhenShown('Save view…');
+      clickWhenShown('menuitem', 'Save view…');
     });
   }
   if (session.renewable) add('renew', 'Renew session', session.renew);

@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { withoutControls } from '../../lib/copy-text';
 
 /**
  * How a person likes a table shown (hidden columns, column widths, row density), remembered per
@@ -180,8 +179,13 @@ export const MAX_VIEW_SEARCH = 2_000;
  * a name read as another), with runs of white space as one space, trimmed.
  */
 export function cleanViewName(raw: string): string {
-  return withoutControls(raw.replace(/\s+/g, ' ')).trim();
+  return raw.replace(/\s+/g, ' ').replace(NAME_CONTROLS, '').trim();
 }
+
+// lib/copy-text.ts's controls, written out here: that module loads with the copy buttons, and this
+// one is on every table's first render (readDefaultView).
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const NAME_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 export function sameViewName(a: string, b: string): boolean {
   return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
