@@ -21,16 +21,16 @@ function renderLookup() {
 beforeEach(() => sessionStorage.clear());
 
 describe('UserLookup', () => {
-  it('is a search box, as the UI contract promises', () => {
+  it('is a combobox labelled Find user, as the UI contract allows', () => {
     renderLookup();
-    expect(screen.getByRole('searchbox', { name: 'Find user' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Find user' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Find' })).toBeVisible();
   });
 
   it('opens the user from a pasted console URL and remembers the id', async () => {
     const router = renderLookup();
     await userEvent.type(
-      screen.getByRole('searchbox', { name: 'Find user' }),
+      screen.getByRole('combobox', { name: 'Find user' }),
       'https://console.example.com/users/user_abc123?tab=1{Enter}',
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
@@ -39,7 +39,7 @@ describe('UserLookup', () => {
 
   it('explains input that is not a user id and stays put', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.type(box, 'prod_123');
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('is not a user ID');
@@ -47,40 +47,75 @@ describe('UserLookup', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
   });
 
-  it('offers the ids looked up before as links while the box has focus', async () => {
+  it('offers the ids looked up before as options while the box has focus', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.type(box, 'user_first1{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     await userEvent.type(box, 'user_second2{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_second2'));
     await userEvent.click(box);
-    const recent = await screen.findByRole('group', { name: 'Recent lookups' });
+    const recent = await screen.findByRole('listbox', { name: 'Recent lookups' });
     expect(recent).toHaveTextContent(/user_second2.*user_first1/);
-    await userEvent.click(screen.getByRole('link', { name: 'user_first1' }));
+    await userEvent.click(screen.getByRole('option', { name: 'user_first1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     expect(router.state.historyAction).toBe('PUSH');
-    // Still a plain search box: the suggestions are links beside it, not a combobox.
-    expect(box).not.toHaveAttribute('list');
+    expect(box).toHaveFocus();
+  });
+
+  it('follows the APG combobox: arrows move the active option, Enter opens it, Escape closes', async () => {
+    const router = renderLookup();
+    const box = screen.getByRole('combobox', { name: 'Find user' });
+    await userEvent.type(box, 'user_first1{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
+    await userEvent.type(box, 'user_second2{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_second2'));
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.keyboard('{ArrowDown}');
+    const list = await screen.findByRole('listbox', { name: 'Recent lookups' });
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(box).toHaveAttribute('aria-controls', list.id);
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    await userEvent.keyboard('{ArrowDown}');
+    const options = screen.getAllByRole('option');
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]?.id);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[1]?.id);
+    await userEvent.keyboard('{ArrowDown}');
+    // Wraps round, as the command menu does.
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]?.id);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[1]?.id);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('listbox', { name: 'Recent lookups' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).toHaveFocus();
   });
 
   it('closes the recent lookups after a lookup and on Escape', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.type(box, 'user_first1{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     expect(box).toHaveFocus();
-    expect(screen.queryByRole('group', { name: 'Recent lookups' })).toBeNull();
+    expect(screen.queryByRole('listbox', { name: 'Recent lookups' })).toBeNull();
     await userEvent.type(box, 'u');
-    expect(await screen.findByRole('group', { name: 'Recent lookups' })).toBeVisible();
+    expect(await screen.findByRole('listbox', { name: 'Recent lookups' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('group', { name: 'Recent lookups' })).toBeNull();
+    expect(screen.queryByRole('listbox', { name: 'Recent lookups' })).toBeNull();
     expect(box).toHaveFocus();
   });
 
   it('finds an e-mail address or a name on the Find page, with the text in the URL fragment', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     const searched = () => new URLSearchParams(router.state.location.hash.slice(1)).get('q');
     await userEvent.type(box, '  Ada@Example.com {Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/find'));
@@ -93,7 +128,7 @@ describe('UserLookup', () => {
 
   it('refuses an access token pasted into the box, and goes nowhere', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.click(box);
     await userEvent.paste('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJl');
     await userEvent.keyboard('{Enter}');
@@ -111,7 +146,7 @@ describe('UserLookup', () => {
     ['x'.repeat(300), 'at most 200'],
   ])('says what is wrong with %j and sends nothing', async (text, message) => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.click(box);
     await userEvent.paste(text);
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
