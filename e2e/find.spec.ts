@@ -10,7 +10,7 @@ import { expect, test, type Page } from './support/fixtures';
  * token, so each search is checked against more than one API.
  */
 
-const findBox = (page: Page) => page.getByRole('searchbox', { name: 'Find user' });
+const findBox = (page: Page) => page.getByRole('combobox', { name: 'Find user' });
 /** Find's own status: how many matched and how many requests (the table has a status too). */
 const findStatus = (page: Page) => page.getByRole('status').filter({ hasText: /request/ });
 
@@ -174,7 +174,7 @@ test('suggests users the tab has seen from Find user and Ctrl+K, with no request
   const firstName = (await nameLink.innerText()).trim();
   const sent = countListRequests(page);
   await findBox(page).fill(firstName);
-  await expect(page.getByRole('group', { name: 'Seen in this tab' })).toContainText(firstName);
+  await expect(page.getByRole('listbox', { name: 'Seen in this tab' })).toContainText(firstName);
   await findBox(page).press('Escape');
   await page.locator('main').click();
   const menu = page.getByRole('dialog', { name: 'Command menu' });

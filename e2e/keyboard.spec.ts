@@ -16,7 +16,7 @@ async function pressThen(page: Page, keys: string[], done: () => Promise<void>) 
   for (const key of keys) await page.keyboard.press(key);
   await done();
 }
-const lookupBox = (page: Page) => page.getByRole('searchbox', { name: 'Find user' });
+const lookupBox = (page: Page) => page.getByRole('combobox', { name: 'Find user' });
 
 test('? lists the shortcuts; Escape closes the dialog and gives the focus back', async ({
   page,

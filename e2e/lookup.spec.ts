@@ -7,7 +7,7 @@ import { expect, test, type Page } from './support/fixtures';
  * what it searched, and every match can be reached. One test per finding of the review.
  */
 
-const findBox = (page: Page) => page.getByRole('searchbox', { name: 'Find user' });
+const findBox = (page: Page) => page.getByRole('combobox', { name: 'Find user' });
 const bulkBox = (page: Page) => page.getByLabel('IDs, e-mails or links');
 const results = (page: Page) => page.getByRole('table', { name: 'Results' });
 

@@ -177,7 +177,7 @@ test('after a sleep past exp the token is not sent; the session ends as expired 
 
 test('sign-out forgets the users looked up', async ({ page, signIn, mintToken }) => {
   await signIn();
-  const lookup = page.getByRole('searchbox', { name: 'Find user' });
+  const lookup = page.getByRole('combobox', { name: 'Find user' });
   await lookup.fill('user_longtext');
   await lookup.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Maximiliana/);
@@ -187,7 +187,7 @@ test('sign-out forgets the users looked up', async ({ page, signIn, mintToken })
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
   await lookup.focus();
-  await expect(page.getByRole('group', { name: 'Recent lookups' })).toHaveCount(0);
+  await expect(page.getByRole('listbox', { name: 'Recent lookups' })).toHaveCount(0);
 });
 
 function usersLinkName(page: import('./support/fixtures').Page) {
@@ -302,7 +302,7 @@ test('a token for another person goes through a full sign-in and forgets the fir
   setScenario,
 }) => {
   const token = await signIn();
-  const lookup = page.getByRole('searchbox', { name: 'Find user' });
+  const lookup = page.getByRole('combobox', { name: 'Find user' });
   await lookup.fill('user_longtext');
   await lookup.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Maximiliana/);
@@ -321,7 +321,7 @@ test('a token for another person goes through a full sign-in and forgets the fir
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
   await lookup.focus();
-  await expect(page.getByRole('group', { name: 'Recent lookups' })).toHaveCount(0);
+  await expect(page.getByRole('listbox', { name: 'Recent lookups' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Requests' }).click();
   await expect(page.getByRole('dialog', { name: 'Requests' })).not.toContainText('user_longtext');
 });

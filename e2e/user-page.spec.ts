@@ -3,7 +3,7 @@ import { nextCopiedText, recordClipboard } from './support/clipboard';
 import { expect, test, type Page } from './support/fixtures';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const lookupBox = (page: Page) => page.getByRole('searchbox', { name: 'Find user' });
+const lookupBox = (page: Page) => page.getByRole('combobox', { name: 'Find user' });
 
 test('opens a user from the list and goes back to the same view', async ({ page, signIn }) => {
   await signIn({ next: '/users?page=2&limit=25&sort=name' });

@@ -142,8 +142,8 @@ test('the lookup’s recent list closes after a lookup and on Escape; half an e-
   signIn,
 }) => {
   await signIn();
-  const box = page.getByRole('searchbox', { name: 'Find user' });
-  const recent = page.getByRole('group', { name: 'Recent lookups' });
+  const box = page.getByRole('combobox', { name: 'Find user' });
+  const recent = page.getByRole('listbox', { name: 'Recent lookups' });
   await box.fill('user_longtext');
   await box.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Maximiliana/);
@@ -197,7 +197,7 @@ test.describe('at 390 px', () => {
     ).toBeInViewport();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
-    const box = page.getByRole('searchbox', { name: 'Find user' });
+    const box = page.getByRole('combobox', { name: 'Find user' });
     await box.fill('x');
     await box.press('Enter');
     const bubble = page.getByRole('alert');

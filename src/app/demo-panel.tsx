@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../components/button';
 import { useSessionState } from '../features/auth/session-context';
-import type { DemoControls } from './environment';
+import { MAX_RETRIES_TRANSIENT } from '../lib/query-client';
+import type { DemoControls, DemoFailure } from './environment';
 
 const PATHS = [
   { value: '/v1/users', label: 'Users' },
@@ -9,6 +10,20 @@ const PATHS = [
   { value: '/v3/account', label: 'Account' },
 ];
 const STATUSES = [401, 403, 429, 500];
+/** How long the drill's 429 asks the console to wait: long enough to see the countdown. */
+const DRILL_RETRY_AFTER_S = 5;
+
+/**
+ * The Failure drill, for rehearsing the hand-over to the API team without curl: the next request
+ * (to any path) answers 500 on every automatic try, so its alert stays with Copy for ticket and
+ * Try again; Try again meets a 429 (its countdown), whose retry meets a 401 (the session ends and
+ * Renew session takes over).
+ */
+export const FAILURE_DRILL: DemoFailure[] = [
+  { path: '/', status: 500, count: 1 + MAX_RETRIES_TRANSIENT },
+  { path: '/', status: 429, count: 1, retryAfter: DRILL_RETRY_AFTER_S },
+  { path: '/', status: 401, count: 1 },
+];
 
 /**
  * Demo mode only: lets a presenter slow the mock down or make its next answers fail, to show
@@ -119,6 +134,16 @@ export function DemoPanel({ demo }: { demo: DemoControls }) {
           </span>
           <Button type="submit">Queue failure</Button>
         </form>
+        <Button
+          onClick={() =>
+            void apply(
+              { fail: FAILURE_DRILL },
+              `Failure drill queued: the next request answers 500 (every automatic try), Try again meets a 429 (${DRILL_RETRY_AFTER_S} s), then a 401 ends the session.`,
+            )
+          }
+        >
+          Failure drill
+        </Button>
         <Button onClick={() => void apply({ reset: true }, 'Scenarios cleared.')}>
           Reset scenarios
         </Button>

@@ -38,9 +38,17 @@ export interface DemoControls {
   setScenario(token: string, scenario: DemoScenario): Promise<void>;
 }
 
+export interface DemoFailure {
+  path: string;
+  status: number;
+  count: number;
+  retryAfter?: number;
+}
+
 export interface DemoScenario {
   latencyMs?: number;
-  fail?: { path: string; status: number; count: number; retryAfter?: number };
+  /** One failure, or several queued in order (the first that covers a request answers it). */
+  fail?: DemoFailure | DemoFailure[];
   reset?: boolean;
 }
 

@@ -61,6 +61,10 @@ export function createProfileRuntimes(options: {
       name: profile.name,
       getToken: sessionStore.getToken,
       getGeneration: () => sessionStore.getState().generation,
+      getPerson: () => {
+        const claims = sessionStore.getState().session?.claims;
+        return claims && { sub: claims.sub, email: claims.email };
+      },
       fetchImpl: reportTokenUse((input, init) => fetch(input, init), sessionStore),
       log: requestLog,
       timeoutMs: options.requestTimeoutMs,

@@ -138,6 +138,7 @@ describe('ErrorAlert', () => {
     const user = userEvent.setup();
     const error = httpError(503, {
       serverMessage: 'Down for maintenance.',
+      code: 'maintenance',
       requestId: 'req_3',
       receivedAt: Date.UTC(2026, 10, 24, 9, 0, 3),
       tries: [
@@ -151,9 +152,12 @@ describe('ErrorAlert', () => {
         baseUrl: 'https://api.example.com/',
         name: 'Staging',
         getToken: () => null,
+        getPerson: () => ({ sub: 'agent_7', email: 'agent7@example.org' }),
       }),
     );
     onTestFinished(() => setApiClient(null));
+    window.history.replaceState(null, '', '/users?page=2#q=private');
+    onTestFinished(() => window.history.replaceState(null, '', '/'));
     render(<ErrorAlert error={error} what="users" />);
     await user.click(screen.getByRole('button', { name: 'Copy for ticket' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Copied'));
@@ -165,7 +169,11 @@ describe('ErrorAlert', () => {
     );
     expect(copied).toContain('  1. `req_1`: 503 Service unavailable, 2026-11-24T09:00:00.000Z');
     expect(copied).toContain('  3. `req_3`: 503 Service unavailable, 2026-11-24T09:00:02.000Z');
+    expect(copied).toContain('- Error code: `maintenance`');
     expect(copied).toContain('- Time (UTC): 2026-11-24T09:00:03.000Z');
+    expect(copied).toContain(`- Console page: \`${window.location.origin}/users?page=2\``);
+    expect(copied).not.toContain('private');
+    expect(copied).toContain('- Signed in as: `agent_7`, `agent7@example.org`');
     expect(copied).toContain('- API: Staging (`https://api.example.com`)');
     expect(copied).toContain(`- Console version: ${__APP_VERSION__}`);
     expect(__APP_VERSION__).toMatch(/^\d+\.\d+\.\d+/);

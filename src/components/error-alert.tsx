@@ -78,6 +78,7 @@ export function ErrorAlert({ error, what, onRetry, retryAt, children }: ErrorAle
             status: error.status,
             outcome: title,
             message: error.message,
+            code: error.code,
             tries: error.tries,
             at: error.receivedAt,
           })}

@@ -29,6 +29,9 @@ export function TicketButton({ request }: { request: () => TicketRequest }) {
         apiBaseUrl: api?.baseUrl ?? 'unknown',
         version: __APP_VERSION__,
         browser: navigator.userAgent,
+        // The fragment is left out: it may hold a Find search (a name or an address).
+        page: `${location.origin}${location.pathname}${location.search}`,
+        person: api?.signedIn(),
       });
     } catch {
       const message = 'Could not load Copy for ticket. Check the connection and try again.';

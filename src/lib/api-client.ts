@@ -33,8 +33,16 @@ export type ApiClient = {
    * A long job keeps the one it started under and stops when it changes.
    */
   sessionGeneration(): number;
+  /** Who is signed in to this API now (the token's `sub` and `email`), as a ticket names them. */
+  signedIn(): SignedInPerson | undefined;
   /** `path` is relative to the base URL and starts with '/', e.g. '/v1/users'. */
   get<T>(path: string, options: GetOptions<T>): Promise<T>;
+};
+
+/** The signed-in person as the token names them (either may be missing). */
+export type SignedInPerson = {
+  readonly sub?: string | undefined;
+  readonly email?: string | undefined;
 };
 
 export type ApiClientOptions = {
@@ -48,6 +56,8 @@ export type ApiClientOptions = {
    * they were started for, and a try under another person is not sent. 0 when not given.
    */
   getGeneration?: () => number;
+  /** Who the token is for; nothing when not given. */
+  getPerson?: () => SignedInPerson | undefined;
   fetchImpl?: typeof fetch;
   log?: RequestLog;
   now?: () => number;
@@ -379,6 +389,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     name: options.name ?? base.host,
     timeoutMs,
     sessionGeneration: generation,
+    signedIn: () => options.getPerson?.(),
     get,
   };
 }

@@ -15,7 +15,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-const MAX_RETRIES_TRANSIENT = 2;
+export const MAX_RETRIES_TRANSIENT = 2;
 const MAX_RETRIES_RATE_LIMITED = 3;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 8_000;

@@ -41,6 +41,22 @@ describe('ticketText', () => {
     );
   });
 
+  it('names the API error code, the console page and who was signed in, in code spans', () => {
+    const text = ticketText(request({ code: 'rate_limited' }), {
+      ...CONTEXT,
+      page: 'https://console.example.com/users?page=2',
+      person: { sub: 'agent_7', email: 'agent`7@example.org' },
+    });
+    expect(text).toContain('- Error code: `rate_limited`');
+    expect(text).toContain('- Console page: `https://console.example.com/users?page=2`');
+    expect(text).toContain('- Signed in as: `agent_7`, ``agent`7@example.org``');
+  });
+
+  it('leaves out what it does not know: no code, page or person', () => {
+    const text = ticketText(request({ code: ' ' }), { ...CONTEXT, person: { sub: '' } });
+    expect(text).not.toMatch(/Error code|Console page|Signed in as/);
+  });
+
   it('lists every try of the attempt with its request id, status and UTC time', () => {
     const text = ticketText(
       request({

@@ -13,6 +13,8 @@ export type TicketRequest = {
   readonly outcome?: string | undefined;
   /** What went wrong, the API's message included, as the console showed it. */
   readonly message?: string | undefined;
+  /** The API's `error.code` (`rate_limited`), when its error body had one. */
+  readonly code?: string | undefined;
   /** Every try of the attempt, oldest first: the request and its automatic retries. */
   readonly tries: readonly ApiTry[];
   /** When it happened (the failure, or the request's start), epoch ms. */
@@ -27,6 +29,10 @@ export type TicketContext = {
   readonly version: string;
   /** The browser's user agent string. */
   readonly browser: string;
+  /** The console page the agent was on (origin, path and query; never the fragment). */
+  readonly page?: string | undefined;
+  /** Who was signed in: the token's `sub` and `email`. */
+  readonly person?: { readonly sub?: string | undefined; readonly email?: string | undefined };
 };
 
 const MAX_MESSAGE = 1_000;
@@ -54,6 +60,9 @@ export function ticketText(request: TicketRequest, context: TicketContext): stri
     // Holds the API's own message: a code span, so that nothing in it renders as Markdown or HTML.
     lines.push(`- Message: ${code(request.message, MAX_MESSAGE)}`);
   }
+  if (request.code !== undefined && request.code.trim() !== '') {
+    lines.push(`- Error code: ${code(request.code, MAX_VALUE)}`);
+  }
   const tries = request.tries.slice(-MAX_TRIES_LISTED);
   const omitted = request.tries.length - tries.length;
   if (tries.length <= 1) {
@@ -73,8 +82,14 @@ export function ticketText(request: TicketRequest, context: TicketContext): stri
       );
     });
   }
+  lines.push(`- Time (UTC): ${utc(request.at)}`);
+  if (context.page !== undefined) lines.push(`- Console page: ${code(context.page, MAX_URL)}`);
+  const { sub, email } = context.person ?? {};
+  const who = [sub, email].filter((part): part is string => part !== undefined && part !== '');
+  if (who.length > 0) {
+    lines.push(`- Signed in as: ${who.map((part) => code(part, MAX_VALUE)).join(', ')}`);
+  }
   lines.push(
-    `- Time (UTC): ${utc(request.at)}`,
     `- API: ${plain(context.apiName, MAX_VALUE)} (${code(context.apiBaseUrl, MAX_URL)})`,
     `- Console version: ${plain(context.version, 50)}`,
     `- Browser: ${plain(context.browser, MAX_VALUE)}`,

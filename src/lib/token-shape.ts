@@ -14,3 +14,8 @@ export const TOKEN_REMOVED = '[token removed]';
 export function withoutTokens(text: string): string {
   return text.replace(JWT_SHAPE, TOKEN_REMOVED);
 }
+
+/** Whether the text holds something shaped like a JWT (a pasted access token, say). */
+export function holdsToken(text: string): boolean {
+  return new RegExp(JWT_SHAPE.source).test(text);
+}

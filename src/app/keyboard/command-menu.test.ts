@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { commandsFor } from './command-menu';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { commandsFor, pageActions } from './command-menu';
 
 describe('commandsFor: switching APIs', () => {
   const others = [{ key: 'Staging', name: 'Staging' }];
@@ -14,5 +14,103 @@ describe('commandsFor: switching APIs', () => {
   it('offers none when the text names no API, or with a single API', () => {
     expect(commandsFor('grace', [], others).some((command) => command.api)).toBe(false);
     expect(commandsFor('switch', []).some((command) => command.api)).toBe(false);
+  });
+});
+
+describe('pageActions: what the menu can do on the page', () => {
+  const session = { signedIn: true, renewable: true, renew: () => {}, signOut: () => {} };
+
+  function page(html: string) {
+    document.body.innerHTML = html;
+    onTestFinished(() => {
+      document.body.innerHTML = '';
+    });
+  }
+
+  it('offers only what applies: the table actions where the page has a table', () => {
+    page('<header><button>Requests</button></header><main id="main"><h1>Account</h1></main>');
+    expect(pageActions(session).map((action) => action.label)).toEqual([
+      'Requests',
+      'Renew session',
+      'Sign out',
+      'Toggle theme',
+    ]);
+    page(
+      '<header><button>Requests</button></header><main id="main"><button>Views</button><button>Export CSV</button></main>',
+    );
+    expect(pageActions({ ...session, renewable: false }).map((action) => action.label)).toEqual([
+      'Requests',
+      'Export CSV',
+      'Save view…',
+      'Sign out',
+      'Toggle theme',
+    ]);
+  });
+
+  it('runs an action with the page’s own control', () => {
+    page('<main id="main"><button>Export CSV</button></main>');
+    const click = vi.fn();
+    document.querySelector('button')?.addEventListener('click', click);
+    pageActions(session)
+      .find((action) => action.label === 'Export CSV')
+      ?.act?.();
+    expect(click).toHaveBeenCalledOnce();
+  });
+
+  it('opens the Views menu and picks Save view… once the menu shows it', async () => {
+    page('<main id="main"><button>Views</button></main>');
+    const saveView = vi.fn();
+    document.querySelector('button')?.addEventListener('click', () => {
+      const item = document.createElement('div');
+      item.setAttribute('role', 'menuitem');
+      item.textContent = 'Save view…';
+      item.addEventListener('click', saveView);
+      setTimeout(() => document.body.append(item), 10);
+    });
+    pageActions(session)
+      .find((action) => action.label === 'Save view…')
+      ?.act?.();
+    await vi.waitFor(() => expect(saveView).toHaveBeenCalledOnce());
+  });
+
+  it('toggles the theme between light and dark', () => {
+    document.documentElement.classList.remove('dark');
+    const toggle = pageActions(session).find((action) => action.label === 'Toggle theme');
+    toggle?.act?.();
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    toggle?.act?.();
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+  });
+
+  it('lists the actions the typed text names, after the pages', () => {
+    const actions = pageActions(session);
+    expect(commandsFor('sign', [], [], actions).map((command) => command.label)).toEqual([
+      'Sign out',
+      'Find “sign”',
+    ]);
+    expect(commandsFor('', [], [], actions).at(-1)?.label).toBe('Toggle theme');
+  });
+});
+
+describe('pageActions: Download log', () => {
+  it('opens Requests and downloads from there, where the panel says what was saved', async () => {
+    const { requestLog } = await import('../../lib/request-log');
+    vi.spyOn(requestLog, 'entries').mockReturnValue([{} as never]);
+    document.body.innerHTML = '<header><button>Requests</button></header><main id="main"></main>';
+    onTestFinished(() => {
+      document.body.innerHTML = '';
+      vi.restoreAllMocks();
+    });
+    const download = vi.fn();
+    document.querySelector('button')?.addEventListener('click', () => {
+      const button = document.createElement('button');
+      button.textContent = 'Download log';
+      button.addEventListener('click', download);
+      setTimeout(() => document.body.append(button), 10);
+    });
+    pageActions({ signedIn: true, renewable: false, renew: () => {}, signOut: () => {} })
+      .find((action) => action.label === 'Download log')
+      ?.act?.();
+    await vi.waitFor(() => expect(download).toHaveBeenCalledOnce());
   });
 });

@@ -3,16 +3,23 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiLine } from '../../lib/display-text';
 import { ModalDialog } from '../../components/modal-dialog';
+import { requestLog } from '../../lib/request-log';
+import { RenewSessionDialog } from '../../features/auth/renew-session-dialog';
+import { useSessionState, useSessionStore } from '../../features/auth/session-context';
 import { findPath, parseFindQuery } from '../../features/users/find/find-query';
 import { readRecentLookups, rememberLookup } from '../../features/users/recent-lookups';
 import { indexUsersFrom, suggestSeenUsers } from '../../features/users/seen-users';
 import { userPath } from '../../features/users/user-path';
 import { useEnvironment } from '../environment';
+import { setTheme } from '../theme';
 
 interface Command {
   id: string;
   label: string;
+  /** Where it goes; an action (`act`) has none. */
   to: string;
+  /** Does something on the page instead of navigating; run after the menu has closed. */
+  act?: () => void;
   /** A user looked up by id: remembered among the recent lookups. */
   lookup?: string;
   /** Switches to this API profile (its key) instead of navigating. */
@@ -41,6 +48,7 @@ export function commandsFor(
   text: string,
   recent: readonly string[],
   otherApis: readonly OtherApi[] = [],
+  actions: readonly Command[] = [],
 ): Command[] {
   const query = text.trim().toLowerCase();
   const commands: Command[] = [];
@@ -65,6 +73,8 @@ export function commandsFor(
   }
   // A page the text names comes first: "prod" and Enter is still the way to Products.
   commands.push(...PAGES.filter((page) => page.label.toLowerCase().includes(query)));
+  // The page's actions it names: with no text, after the pages.
+  commands.push(...actions.filter((action) => action.label.toLowerCase().includes(query)));
   // Then another API it names ("switch", "api", "staging"), before Find would take the text.
   for (const api of otherApis) {
     const label = `Switch to API ${api.name}`;
@@ -102,9 +112,22 @@ export function CommandMenu({ onClose }: { onClose: () => void }) {
   const [recent] = useState(readRecentLookups);
   const inputId = useId();
   const listId = useId();
-  const { apis } = useEnvironment();
+  const { apis, label: apiName } = useEnvironment();
   const otherApis = apis.profiles.filter((profile) => profile.key !== apis.current.key);
-  const commands = commandsFor(text, recent, otherApis);
+  const store = useSessionStore();
+  const { session } = useSessionState();
+  const [renewing, setRenewing] = useState(false);
+  // Read once per opening, as the page is when the menu opens.
+  const [actions] = useState(() =>
+    pageActions({
+      signedIn: session !== null,
+      // A provider's session renews itself; a pasted token is renewed with another.
+      renewable: session?.source === 'pasted',
+      renew: () => setRenewing(true),
+      signOut: () => store.end('signed-out'),
+    }),
+  );
+  const commands = commandsFor(text, recent, otherApis, actions);
   const current = Math.min(active, commands.length - 1);
   const optionId = (index: number) => `${listId}-${index}`;
 
@@ -113,6 +136,18 @@ export function CommandMenu({ onClose }: { onClose: () => void }) {
     if (command.api !== undefined) {
       onClose();
       apis.switchTo(command.api);
+      return;
+    }
+    if (command.act) {
+      if (command.id === 'renew') {
+        command.act();
+        return;
+      }
+      onClose();
+      // After the menu's dialog has closed and given the focus back: what the action opens
+      // (a panel, a dialog) takes it from there.
+      const { act } = command;
+      setTimeout(act, 0);
       return;
     }
     if (command.lookup) rememberLookup(command.lookup);
@@ -135,6 +170,17 @@ export function CommandMenu({ onClose }: { onClose: () => void }) {
       event.preventDefault();
       run(commands[current]);
     }
+  }
+
+  // Renew session replaces the menu with its dialog; closing it closes both.
+  if (renewing) {
+    return (
+      <RenewSessionDialog
+        apiName={apiName}
+        onClose={onClose}
+        onSignIn={() => store.dropRenewal()}
+      />
+    );
   }
 
   return (
@@ -190,4 +236,79 @@ export function CommandMenu({ onClose }: { onClose: () => void }) {
       </div>
     </ModalDialog>
   );
+}
+
+/** A visible, enabled button with this name, in the page (`main`) or anywhere. */
+function buttonNamed(name: string, within: 'main' | 'page'): HTMLButtonElement | undefined {
+  const root = within === 'main' ? document.getElementById('main') : document.body;
+  return [...(root?.querySelectorAll<HTMLButtonElement>('button') ?? [])].find(
+    (button) =>
+      (button.getAttribute('aria-label') ?? button.textContent ?? '').trim() === name &&
+      !button.disabled &&
+      button.getAttribute('aria-disabled') !== 'true',
+  );
+}
+
+/**
+ * Clicks the element of `role` named `name` once it shows (a menu or panel loaded on demand).
+ */
+function clickWhenShown(role: 'menuitem' | 'button', name: string): void {
+  const find = () =>
+    [
+      ...document.querySelectorAll<HTMLElement>(role === 'button' ? 'button' : `[role="${role}"]`),
+    ].find((element) => element.textContent?.trim() === name);
+  const now = find();
+  if (now) {
+    now.click();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    const element = find();
+    if (!element) return;
+    observer.disconnect();
+    element.click();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  // What never opens (its code could not load) leaves nothing waiting.
+  setTimeout(() => observer.disconnect(), 10_000);
+}
+
+/**
+ * What the menu can do on this page besides going somewhere: each only where it applies, found
+ * from what the page shows (its Export CSV, its Views menu) so the menu knows no page.
+ */
+export function pageActions(session: {
+  signedIn: boolean;
+  renewable: boolean;
+  renew: () => void;
+  signOut: () => void;
+}): Command[] {
+  const actions: Command[] = [];
+  const add = (id: string, label: string, act: () => void) =>
+    actions.push({ id, label, to: '', act });
+  if (buttonNamed('Requests', 'page')) {
+    add('requests', 'Requests', () => buttonNamed('Requests', 'page')?.click());
+  }
+  // Through the Requests panel, which says what was saved (and where it failed).
+  if (requestLog.entries().length > 0 && buttonNamed('Requests', 'page')) {
+    add('download-log', 'Download log', () => {
+      buttonNamed('Requests', 'page')?.click();
+      clickWhenShown('button', 'Download log');
+    });
+  }
+  if (buttonNamed('Export CSV', 'main')) {
+    add('export', 'Export CSV', () => buttonNamed('Export CSV', 'main')?.click());
+  }
+  if (buttonNamed('Views', 'main')) {
+    add('save-view', 'Save view…', () => {
+      buttonNamed('Views', 'main')?.click();
+      clickWhenShown('menuitem', 'Save view…');
+    });
+  }
+  if (session.renewable) add('renew', 'Renew session', session.renew);
+  if (session.signedIn) add('sign-out', 'Sign out', session.signOut);
+  add('theme', 'Toggle theme', () =>
+    setTheme(document.documentElement.classList.contains('dark') ? 'light' : 'dark'),
+  );
+  return actions;
 }

@@ -9,7 +9,7 @@ function renderPage() {
     <MemoryRouter>
       <main>
         <h1 tabIndex={-1}>People</h1>
-        <input type="search" aria-label="Find user" />
+        <input type="search" role="combobox" aria-label="Find user" />
         <input type="text" aria-label="Category" />
         <textarea aria-label="Notes" />
         <table>
@@ -58,7 +58,7 @@ describe('GlobalShortcuts', () => {
   it('takes the focus out of a search or filter box on Escape, keeping what was typed', () => {
     renderPage();
     for (const name of ['Find user', 'Category']) {
-      const box = screen.getByRole(name === 'Find user' ? 'searchbox' : 'textbox', { name });
+      const box = screen.getByRole(name === 'Find user' ? 'combobox' : 'textbox', { name });
       fireEvent.change(box, { target: { value: 'ada' } });
       box.focus();
       expect(fireEvent.keyDown(box, { key: 'Escape' })).toBe(false);
@@ -77,7 +77,7 @@ describe('GlobalShortcuts', () => {
 
   it('keeps Ctrl/Cmd+K from the browser everywhere, text fields included', () => {
     renderPage();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     box.focus();
     expect(fireEvent.keyDown(box, { key: 'k', ctrlKey: true })).toBe(false);
     expect(fireEvent.keyDown(box, { key: 'K', metaKey: true })).toBe(false);

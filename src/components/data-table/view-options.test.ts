@@ -137,6 +137,27 @@ describe('readDefaultView', () => {
     ['views that are not a list', '{"views":{"a":1},"defaultId":"a"}'],
     ['a search that is not text', '{"views":[{"id":"a","search":5}],"defaultId":"a"}'],
     ['null entries', '{"views":[null],"defaultId":"a"}'],
+    // What the Views menu drops as damaged is not applied either (#33 I6).
+    ['a default with no name', '{"views":[{"id":"a","search":"limit=10"}],"defaultId":"a"}'],
+    [
+      'a default whose name is only control characters',
+      '{"views":[{"id":"a","name":"\\u202e","search":"limit=10"}],"defaultId":"a"}',
+    ],
+    [
+      'a default named as an earlier view',
+      '{"views":[{"id":"x","name":"Mine","search":""},{"id":"a","name":"MINE","search":"limit=10"}],"defaultId":"a"}',
+    ],
+    [
+      'a default past the limit of views',
+      JSON.stringify({
+        views: Array.from({ length: 101 }, (_, index) => ({
+          id: `v${index}`,
+          name: `V${index}`,
+          search: 'limit=10',
+        })),
+        defaultId: 'v100',
+      }),
+    ],
   ])('gives none for %s', (_, raw) => {
     if (raw !== null) localStorage.setItem(savedViewsKey('users'), raw);
     expect(readDefaultView('users', columns)).toBeNull();

@@ -170,9 +170,60 @@ export function writeViewOptions(tableId: string, options: ViewOptions): void {
   }
 }
 
+export const MAX_VIEWS = 100;
+export const MAX_VIEW_NAME = 100;
+export const MAX_VIEW_SEARCH = 2_000;
+
+/**
+ * A name as kept and shown: without control characters (bidi overrides included, which could make
+ * a name read as another), with runs of white space as one space, trimmed.
+ */
+export function cleanViewName(raw: string): string {
+  return raw.replace(/\s+/g, ' ').replace(NAME_CONTROLS, '').trim();
+}
+
+// lib/copy-text.ts's controls, written out here: that module loads with the copy buttons, and this
+// one is on every table's first render (readDefaultView).
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const NAME_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+export function sameViewName(a: string, b: string): boolean {
+  return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+}
+
+/** A stored saved view the Views menu keeps: its id, cleaned name and search, and the entry. */
+export interface IntactViewEntry {
+  id: string;
+  name: string;
+  search: string;
+  entry: object;
+}
+
+/**
+ * The stored entries the Views menu keeps, in order: the first MAX_VIEWS, less any that is damaged
+ * or whose id or name an earlier one has. The menu (views-store.ts) and readDefaultView both read
+ * through this, so a default view the menu drops is never applied either.
+ */
+export function intactViewEntries(entries: readonly unknown[]): IntactViewEntry[] {
+  const kept: IntactViewEntry[] = [];
+  for (const entry of entries.slice(0, MAX_VIEWS)) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { id, name, search } = entry as Record<string, unknown>;
+    if (typeof id !== 'string' || id === '' || id.length > 100) continue;
+    if (typeof name !== 'string' || typeof search !== 'string') continue;
+    if (search.length > MAX_VIEW_SEARCH) continue;
+    const clean = cleanViewName(name);
+    if (clean === '' || clean.length > MAX_VIEW_NAME) continue;
+    if (kept.some((other) => other.id === id || sameViewName(other.name, clean))) continue;
+    kept.push({ id, name: clean, search, entry });
+  }
+  return kept;
+}
+
 /**
  * The default saved view's address (its `search`, without `?`) and options, or null when there
- * is none or it cannot be read: then the table opens as it would without saved views.
+ * is none, it cannot be read, or the Views menu would drop it as damaged: then the table opens as
+ * it would without saved views.
  */
 export function readDefaultView(
   tableId: string,
@@ -184,12 +235,9 @@ export function readDefaultView(
       defaultId?: unknown;
     } | null;
     const views = stored?.views;
-    const view: unknown =
-      Array.isArray(views) && typeof stored?.defaultId === 'string'
-        ? views.find((entry: { id?: unknown }) => entry?.id === stored.defaultId)
-        : undefined;
-    const search = (view as { search?: unknown } | undefined)?.search;
-    return typeof search === 'string' ? { search, options: toViewOptions(view, columns) } : null;
+    if (!Array.isArray(views) || typeof stored?.defaultId !== 'string') return null;
+    const view = intactViewEntries(views).find((entry) => entry.id === stored.defaultId);
+    return view ? { search: view.search, options: toViewOptions(view.entry, columns) } : null;
   } catch {
     return null;
   }

@@ -6,11 +6,9 @@ import { ModalDialog } from '../modal-dialog';
 import { useCopy } from '../use-copy';
 import type { MenuPopupProps } from './menu-button';
 import { MenuItem, MenuPanel, MenuSeparator } from './menu-popup';
-import type { ViewsMenuProps } from './view-options';
+import { cleanViewName, MAX_VIEWS, type ViewsMenuProps } from './view-options';
 import {
   checkViewName,
-  cleanViewName,
-  MAX_VIEWS,
   newViewId,
   readSavedViews,
   viewLink,

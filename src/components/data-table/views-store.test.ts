@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { columnChoicesOf, MAX_COLUMN_WIDTH, savedViewsKey } from './view-options';
 import {
-  checkViewName,
   cleanViewName,
+  columnChoicesOf,
+  MAX_COLUMN_WIDTH,
   MAX_VIEW_NAME,
   MAX_VIEWS,
+  savedViewsKey,
+} from './view-options';
+import {
+  checkViewName,
   NO_VIEWS,
   parseSavedViews,
   readSavedViews,

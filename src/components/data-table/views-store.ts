@@ -1,6 +1,9 @@
 import { formatCount } from '../../lib/format';
-import { withoutControls } from '../../lib/copy-text';
 import {
+  intactViewEntries,
+  MAX_VIEWS,
+  MAX_VIEW_NAME,
+  sameViewName,
   savedViewsKey,
   toViewOptions,
   viewOptionsJson,
@@ -32,9 +35,6 @@ export interface SavedViews {
   defaultId: string | null;
 }
 
-export const MAX_VIEWS = 100;
-export const MAX_VIEW_NAME = 100;
-const MAX_SEARCH = 2_000;
 /** Parameters that belong to a moment, not to a view: the page, an open product, a link's view. */
 const NOT_IN_VIEW = ['page', 'product', 'view'];
 
@@ -71,16 +71,13 @@ export function parseSavedViews(raw: string | null, columns: readonly ColumnChoi
       problem: 'The saved views stored in this browser are damaged and cannot be read.',
     };
   }
-  const views: SavedView[] = [];
-  let dropped = entries.length > MAX_VIEWS ? entries.length - MAX_VIEWS : 0;
-  for (const entry of entries.slice(0, MAX_VIEWS)) {
-    const view = toSavedView(entry, columns);
-    if (view && !views.some((other) => other.id === view.id || sameName(other.name, view.name))) {
-      views.push(view);
-    } else {
-      dropped += 1;
-    }
-  }
+  const views: SavedView[] = intactViewEntries(entries).map(({ id, name, search, entry }) => ({
+    id,
+    name,
+    search: viewSearch(search),
+    ...toViewOptions(entry, columns),
+  }));
+  const dropped = entries.length - views.length;
   const defaultId = (stored as { defaultId?: unknown }).defaultId;
   return {
     saved: {
@@ -92,18 +89,6 @@ export function parseSavedViews(raw: string | null, columns: readonly ColumnChoi
         ? null
         : `${formatCount(dropped)} saved ${dropped === 1 ? 'view was' : 'views were'} damaged or over the limit of ${MAX_VIEWS}, and left out.`,
   };
-}
-
-function toSavedView(entry: unknown, columns: readonly ColumnChoice[]): SavedView | null {
-  if (typeof entry !== 'object' || entry === null) return null;
-  const { id, name, search } = entry as Record<string, unknown>;
-  if (typeof id !== 'string' || id === '' || id.length > 100) return null;
-  if (typeof name !== 'string' || typeof search !== 'string' || search.length > MAX_SEARCH) {
-    return null;
-  }
-  const cleanName = cleanViewName(name);
-  if (cleanName === '' || cleanName.length > MAX_VIEW_NAME) return null;
-  return { id, name: cleanName, search: viewSearch(search), ...toViewOptions(entry, columns) };
 }
 
 const STORAGE_OFF =
@@ -130,18 +115,6 @@ export function writeSavedViews(tableId: string, saved: SavedViews): string | nu
   }
 }
 
-/**
- * A name as kept and shown: without control characters (bidi overrides included, which could make
- * a name read as another), with runs of white space as one space, trimmed.
- */
-export function cleanViewName(raw: string): string {
-  return withoutControls(raw.replace(/\s+/g, ' ')).trim();
-}
-
-function sameName(a: string, b: string): boolean {
-  return a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
-}
-
 /** What is wrong with a name for a new or renamed view (`exceptId`: the view being renamed). */
 export function checkViewName(
   name: string,
@@ -152,7 +125,7 @@ export function checkViewName(
   if (name.length > MAX_VIEW_NAME) {
     return `A view name can be at most ${MAX_VIEW_NAME} characters; this one is ${formatCount(name.length)}.`;
   }
-  const clash = saved.views.find((view) => view.id !== exceptId && sameName(view.name, name));
+  const clash = saved.views.find((view) => view.id !== exceptId && sameViewName(view.name, name));
   return clash ? `There is already a view named “${clash.name}”. Choose another name.` : null;
 }
 

@@ -284,6 +284,24 @@ describe('ProductFiltersBar', () => {
     type('Category', 'home & garden');
     enter('Category');
     expect(applied(onApply)).toEqual([{ category: 'Home & Garden' }]);
+    // The box shows the spelling that was applied.
+    expect(box('Category')).toHaveValue('Home & Garden');
+  });
+
+  it('shows the applied spelling after a pause too, but not over what is typed since', () => {
+    setup();
+    type('Category', 'books');
+    pause();
+    expect(box('Category')).toHaveValue('Books');
+    type('Category', 'Booksx');
+    expect(box('Category')).toHaveValue('Booksx');
+  });
+
+  it('says on the folded Filters button how many filters are set', () => {
+    setup({ category: 'Books', maxPrice: '5' });
+    expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent('Filters (2 set)');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent(/^Filters$/);
   });
 
   it('says when what the boxes say is not applied, and when it is again', () => {

@@ -98,6 +98,11 @@ export function ProductFiltersBar({
     // A pause on a partial word keeps the category in effect; the prices still apply.
     const category = afterPause && isCategoryPrefix(typed, categories) ? filters.category : typed;
     const nextFilters = { ...checked.filters, category };
+    // The box shows the spelling applied ("books" becomes "Books"), unless typing went on since.
+    if (category !== undefined && category === typed && category !== next.category) {
+      const draft = next.category;
+      setDrafts((current) => (current.category === draft ? { ...current, category } : current));
+    }
     if (!sameFilters(nextFilters, filters)) applyFilters(nextFilters);
   }
 
@@ -149,6 +154,9 @@ export function ProductFiltersBar({
 
   const listId = useId();
   const [shown, setShown] = useState(() => hasFilters(filters));
+  const setCount = [filters.category, filters.minPrice, filters.maxPrice].filter(
+    (value) => value !== undefined,
+  ).length;
   const somethingToClear =
     hasFilters(filters) ||
     drafts.category !== '' ||
@@ -173,6 +181,8 @@ export function ProductFiltersBar({
         className="sm:hidden"
       >
         Filters
+        {/* Folded, the boxes do not say what is in effect: the count does. */}
+        {setCount > 0 && <span className="font-normal"> ({setCount} set)</span>}
       </Button>
       <FilterField
         label="Category"

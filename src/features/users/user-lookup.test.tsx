@@ -32,16 +32,16 @@ function renderLookup() {
 beforeEach(() => sessionStorage.clear());
 
 describe('UserLookup', () => {
-  it('is a search box, as the UI contract promises', () => {
+  it('is a combobox labelled Find user, as the UI contract allows', () => {
     renderLookup();
-    expect(screen.getByRole('searchbox', { name: 'Find user' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Find user' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Find' })).toBeVisible();
   });
 
   it('opens the user from a pasted console URL and remembers the id', async () => {
     const router = renderLookup();
     await userEvent.type(
-      screen.getByRole('searchbox', { name: 'Find user' }),
+      screen.getByRole('combobox', { name: 'Find user' }),
       'https://console.example.com/users/user_abc123?tab=1{Enter}',
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
@@ -50,7 +50,7 @@ describe('UserLookup', () => {
 
   it('looks up the id of a link to another host, and says the link was for another host', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.type(box, 'https://api.example.com.evil.example/users/user_abc123{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -62,7 +62,7 @@ describe('UserLookup', () => {
 
   it('says nothing more of a link to this API or this console', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.type(box, 'https://api.example.com/v1/users/user_abc123{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
     await userEvent.type(box, `${window.location.origin}/users/user_def456{Enter}`);
@@ -72,7 +72,7 @@ describe('UserLookup', () => {
 
   it('explains input that is not a user id and stays put', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.type(box, 'prod_123');
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('is not a user ID');
@@ -80,49 +80,95 @@ describe('UserLookup', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
   });
 
-  it('offers the ids looked up before as links while the box has focus', async () => {
+  it('offers the ids looked up before as options while the box has focus', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.type(box, 'user_first1{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     await userEvent.type(box, 'user_second2{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_second2'));
     await userEvent.click(box);
-    const recent = await screen.findByRole('group', { name: 'Recent lookups' });
+    const recent = await screen.findByRole('listbox', { name: 'Recent lookups' });
     expect(recent).toHaveTextContent(/user_second2.*user_first1/);
-    await userEvent.click(screen.getByRole('link', { name: 'user_first1' }));
+    await userEvent.click(screen.getByRole('option', { name: 'user_first1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     expect(router.state.historyAction).toBe('PUSH');
-    // Still a plain search box: the suggestions are links beside it, not a combobox.
-    expect(box).not.toHaveAttribute('list');
+    expect(box).toHaveFocus();
+  });
+
+  it('follows the APG combobox: arrows move the active option, Enter opens it, Escape closes', async () => {
+    const router = renderLookup();
+    const box = screen.getByRole('combobox', { name: 'Find user' });
+    await userEvent.type(box, 'user_first1{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
+    await userEvent.type(box, 'user_second2{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_second2'));
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.keyboard('{ArrowDown}');
+    const list = await screen.findByRole('listbox', { name: 'Recent lookups' });
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(box).toHaveAttribute('aria-controls', list.id);
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    await userEvent.keyboard('{ArrowDown}');
+    const options = screen.getAllByRole('option');
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]?.id);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[1]?.id);
+    await userEvent.keyboard('{ArrowDown}');
+    // Wraps round, as the command menu does.
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]?.id);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[1]?.id);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('listbox', { name: 'Recent lookups' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).toHaveFocus();
   });
 
   it('closes the recent lookups after a lookup and on Escape', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.type(box, 'user_first1{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     expect(box).toHaveFocus();
-    expect(screen.queryByRole('group', { name: 'Recent lookups' })).toBeNull();
+    expect(screen.queryByRole('listbox', { name: 'Recent lookups' })).toBeNull();
     await userEvent.type(box, 'u');
-    expect(await screen.findByRole('group', { name: 'Recent lookups' })).toBeVisible();
+    expect(await screen.findByRole('listbox', { name: 'Recent lookups' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('group', { name: 'Recent lookups' })).toBeNull();
+    expect(screen.queryByRole('listbox', { name: 'Recent lookups' })).toBeNull();
     expect(box).toHaveFocus();
   });
 
-  it('finds an e-mail address or a name on the Find page, with the text in the URL', async () => {
+  it('finds an e-mail address or a name on the Find page, with the text in the URL fragment', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const searched = () => new URLSearchParams(router.state.location.hash.slice(1)).get('q');
     await userEvent.type(box, '  Ada@Example.com {Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/find'));
-    await waitFor(() =>
-      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Ada@Example.com'),
-    );
+    await waitFor(() => expect(searched()).toBe('Ada@Example.com'));
+    // Never in the query string, which the web server logs.
+    expect(router.state.location.search).toBe('');
     await userEvent.type(box, 'grace  hopper{Enter}');
-    await waitFor(() =>
-      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('grace hopper'),
+    await waitFor(() => expect(searched()).toBe('grace hopper'));
+  });
+
+  it('refuses an access token pasted into the box, and goes nowhere', async () => {
+    const router = renderLookup();
+    const box = screen.getByRole('combobox', { name: 'Find user' });
+    await userEvent.click(box);
+    await userEvent.paste('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJl');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This looks like an access token; it was not searched.',
     );
+    expect(router.state.location.pathname).toBe('/products');
   });
 
   it.each([
@@ -133,7 +179,7 @@ describe('UserLookup', () => {
     ['x'.repeat(300), 'at most 200'],
   ])('says what is wrong with %j and sends nothing', async (text, message) => {
     const router = renderLookup();
-    const box = screen.getByRole('searchbox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find user' });
     await userEvent.click(box);
     await userEvent.paste(text);
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));

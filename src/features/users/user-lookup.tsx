@@ -25,10 +25,13 @@ export function focusUserLookup(): void {
  * The header's Find user box: support pastes an id or a link and lands on the user, or types an
  * e-mail address or a name and gets Find (find/find-page.tsx).
  *
- * While the box is in use a popover (find/find-box-parts.tsx) offers the users this tab has seen
- * that match what is typed (no request), or the recent lookups. The popover closes after a
- * search, on Escape, and when focus leaves the form; it stays inside the viewport. What reads the
- * text and the popover load with the box's first use: only the box is on the first render.
+ * An APG combobox with a listbox popup, as the command menu's: while the box is in use the list
+ * (find/find-box-parts.tsx) offers the users this tab has seen that match what is typed (no
+ * request), or the recent lookups. The focus stays in the box: Down and Up move the active option
+ * (aria-activedescendant), Enter opens it (with none active, Enter finds what is typed), Escape
+ * closes the list. It also closes after a search and when focus leaves the form; it stays inside
+ * the viewport. What reads the text and the list load with the box's first use: only the box is
+ * on the first render.
  */
 export function UserLookup() {
   const navigate = useNavigate();
@@ -41,6 +44,10 @@ export function UserLookup() {
   const [parts, setParts] = useState<FindBoxParts | null>(null);
   const inputId = USER_LOOKUP_INPUT_ID;
   const problemId = useId();
+  const listId = useId();
+  // The active option's index; -1 while none is (Enter then finds what is typed).
+  const [active, setActive] = useState(-1);
+  const expanded = open && !problem && parts !== null && parts.hasSuggestions(value);
 
   function preload() {
     if (!parts) loadParts().then(setParts, () => undefined);
@@ -65,25 +72,56 @@ export function UserLookup() {
     setNote(to.note ?? null);
     setValue('');
     setOpen(false);
+    setActive(-1);
     navigate(to.path);
+  }
+
+  function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const key = event.key;
+    if (key === 'ArrowDown' && !expanded) {
+      setOpen(true);
+      preload();
+      return;
+    }
+    if (!expanded) return;
+    const count = document.getElementById(listId)?.children.length ?? 0;
+    if (count === 0) return;
+    if (key === 'ArrowDown' || key === 'ArrowUp') {
+      event.preventDefault();
+      const down = key === 'ArrowDown';
+      setActive(
+        active < 0 || active >= count
+          ? down
+            ? 0
+            : count - 1
+          : (active + (down ? 1 : -1) + count) % count,
+      );
+    } else if (key === 'Enter' && active >= 0) {
+      event.preventDefault();
+      document.getElementById(`${listId}-${active}`)?.click();
+    }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
     // The popover may be open with nothing to show (no suggestions yet): then Escape is the
     // shell's, which takes the focus out of the box (global-shortcuts.tsx).
-    const popoverShown = open && event.currentTarget.querySelector('[role="group"]') !== null;
+    const popoverShown = open && event.currentTarget.querySelector('[role="listbox"]') !== null;
     if (event.key !== 'Escape' || (!popoverShown && !problem && !note)) return;
     // Handled here: Escape closes the popover (or the message), nothing else.
     event.preventDefault();
     event.stopPropagation();
     setOpen(false);
+    setActive(-1);
     setProblem(null);
     setNote(null);
     document.getElementById(inputId)?.focus();
   }
 
   function onBlur(event: FocusEvent<HTMLFormElement>) {
-    if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+    if (!event.currentTarget.contains(event.relatedTarget)) {
+      setOpen(false);
+      setActive(-1);
+    }
   }
 
   return (
@@ -100,14 +138,21 @@ export function UserLookup() {
       <input
         id={inputId}
         type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={expanded ? listId : undefined}
+        aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         value={value}
         onChange={(event) => {
           setValue(event.target.value);
           setProblem(null);
           setNote(null);
           setOpen(true);
+          setActive(-1);
           preload();
         }}
+        onKeyDown={onInputKeyDown}
         onFocus={() => {
           setOpen(true);
           preload();
@@ -132,9 +177,13 @@ export function UserLookup() {
       {open && !problem && !note && parts && (
         <parts.FindBoxPopover
           text={value}
+          listId={listId}
+          active={active}
+          onActiveChange={setActive}
           onChosen={() => {
             setValue('');
             setOpen(false);
+            setActive(-1);
           }}
         />
       )}

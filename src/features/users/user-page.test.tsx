@@ -145,7 +145,7 @@ describe('UserPage', () => {
     await screen.findByRole('button', { name: 'Copy request ID' });
     const alert = screen.getByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Look up another user' }));
-    expect(screen.getByRole('searchbox', { name: 'Find user' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Find user' })).toHaveFocus();
   });
 
   it('offers the ids looked up before when one is not found', async () => {

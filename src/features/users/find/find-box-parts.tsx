@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from '../../../components/link';
+import { useNavigate } from 'react-router';
 import { apiLine } from '../../../lib/display-text';
 import { readRecentLookups, rememberLookup } from '../recent-lookups';
 import { indexUsersFrom, suggestSeenUsers } from '../seen-users';
@@ -36,55 +36,86 @@ export function destinationOf(
   return { ok: true, path: findPath(parsed.text) };
 }
 
+/** Whether the popover has anything to list for `text` (the box says so: `aria-expanded`). */
+export function hasSuggestions(text: string): boolean {
+  return suggestSeenUsers(text, 1).length > 0 || readRecentLookups().length > 0;
+}
+
 const POPOVER =
   'absolute top-full left-0 z-20 mt-1 w-80 max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-2 text-sm shadow dark:border-slate-700 dark:bg-slate-900';
-const LINK =
-  'block truncate rounded px-1 text-blue-700 hover:bg-slate-100 dark:text-blue-300 dark:hover:bg-slate-800';
+const OPTION = 'block cursor-pointer truncate rounded px-1';
+const ACTIVE = 'bg-blue-100 text-blue-950 dark:bg-blue-900 dark:text-blue-50';
 
 /**
- * The users this tab has seen that match what is typed (seen-users.ts: no request), or, before
- * that, the ids looked up recently. Plain links, not a datalist: `list` would turn the box into a
- * combobox, and the box stays a searchbox.
+ * The Find user box's suggestions, the listbox of an APG combobox (the box in user-lookup.tsx
+ * keeps the focus; Up/Down move the active option, Enter opens it, Escape closes the list): the
+ * users this tab has seen that match what is typed (seen-users.ts: no request), or, before that,
+ * the ids looked up recently. Option `index` has the id `${listId}-${index}`.
  */
-export function FindBoxPopover({ text, onChosen }: { text: string; onChosen: () => void }) {
+export function FindBoxPopover({
+  text,
+  listId,
+  active,
+  onActiveChange,
+  onChosen,
+}: {
+  text: string;
+  listId: string;
+  /** The active option's index, or -1. */
+  active: number;
+  onActiveChange: (index: number) => void;
+  onChosen: () => void;
+}) {
   const labelId = useId();
+  const navigate = useNavigate();
   // Used before the index started by itself (it waits for an idle moment): start it now.
   indexUsersFrom(useQueryClient());
   // Read once per opening: the list changes only with a lookup, which closes the popover.
   const [recent] = useState(readRecentLookups);
   const seen = suggestSeenUsers(text, 6);
   if (seen.length === 0 && recent.length === 0) return null;
+  const options =
+    seen.length > 0
+      ? seen.map((user) => ({
+          id: user.id,
+          label: (
+            <>
+              {apiLine(user.name, 80)}{' '}
+              <span className="text-xs text-slate-600 dark:text-slate-400">
+                {apiLine(user.email, 80)}
+              </span>
+            </>
+          ),
+          mono: false,
+        }))
+      : recent.map((id) => ({ id, label: id, mono: true }));
   return (
-    <div role="group" aria-labelledby={labelId} className={POPOVER}>
+    <div className={POPOVER}>
       <p id={labelId} className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">
         {seen.length > 0 ? 'Seen in this tab' : 'Recent lookups'}
       </p>
-      <ul className="space-y-0.5">
-        {seen.length > 0
-          ? seen.map((user) => (
-              <li key={user.id}>
-                <Link
-                  to={userPath(user.id)}
-                  onClick={() => {
-                    rememberLookup(user.id);
-                    onChosen();
-                  }}
-                  className={LINK}
-                >
-                  {apiLine(user.name, 80)}{' '}
-                  <span className="text-xs text-slate-600 dark:text-slate-400">
-                    {apiLine(user.email, 80)}
-                  </span>
-                </Link>
-              </li>
-            ))
-          : recent.map((id) => (
-              <li key={id}>
-                <Link to={userPath(id)} onClick={onChosen} className={`${LINK} font-mono text-xs`}>
-                  {id}
-                </Link>
-              </li>
-            ))}
+      <ul id={listId} role="listbox" aria-labelledby={labelId} className="space-y-0.5">
+        {options.map((option, index) => (
+          <li
+            key={option.id}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            // The box keeps the focus: a press here must not take it.
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseMove={() => onActiveChange(index)}
+            onClick={() => {
+              rememberLookup(option.id);
+              onChosen();
+              void navigate(userPath(option.id));
+            }}
+            className={`${OPTION} ${option.mono ? 'font-mono text-xs' : ''} ${
+              index === active ? ACTIVE : 'text-blue-700 dark:text-blue-300'
+            }`}
+          >
+            {option.label}
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/link';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -13,7 +13,7 @@ import { formatCount } from '../../../lib/format';
 import { userFields, usersKeys, type User } from '../api/users-api';
 import { userPath } from '../user-path';
 import { usersColumns } from '../users-columns';
-import { findPath, parseFindQuery } from './find-query';
+import { findPath, parseFindQuery, readFindParams, TOKEN_PROBLEM } from './find-query';
 import { useNow } from '../../../components/use-now';
 import { foldText } from './text-fold';
 import {
@@ -26,36 +26,41 @@ import {
 } from './find-users';
 
 /**
- * `/users/find?q=…`: who is this person? The URL is the search (reload, Back and shared links run
- * it again); `match=anywhere` reads the whole list for a name that appears anywhere in names.
+ * `/users/find#q=…`: who is this person? The URL's fragment is the search (reload, Back and shared
+ * links run it again, and the web server never sees it: find-query.ts findPath); `match=anywhere`
+ * reads the whole list for a name that appears anywhere in names. The title says only "Find user":
+ * the search is personal data, and titles go into the history and onto screen shares.
  */
 export function FindPage({ apiBaseUrl }: { apiBaseUrl: string }) {
-  const [params] = useSearchParams();
-  const raw = params.get('q') ?? '';
+  const location = useLocation();
+  const { q: raw, match, moved } = readFindParams(location);
   const parsed = parseFindQuery(raw);
-  useDocumentTitle(
-    parsed.kind === 'name' || parsed.kind === 'email' || parsed.kind === 'date'
-      ? parsed.text
-      : undefined,
-    'Find user',
-  );
+  useDocumentTitle('Find user');
+  if (parsed.kind === 'invalid' && parsed.problem === TOKEN_PROBLEM && raw !== '') {
+    // A token in the URL: out of the address bar and the history entry at once.
+    return <Navigate to="/users/find" replace state={{ findProblem: TOKEN_PROBLEM }} />;
+  }
+  if (moved) {
+    return <Navigate to={findPath(raw, match === 'anywhere' ? 'anywhere' : undefined)} replace />;
+  }
   if (parsed.kind === 'id') return <Navigate to={userPath(parsed.id)} replace />;
+  const refused = (location.state as { findProblem?: unknown } | null)?.findProblem;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Find user</h1>
       {parsed.kind === 'invalid' ? (
         <p role="status" className="text-sm text-red-800 dark:text-red-200">
-          {parsed.problem}
+          {raw === '' && refused === TOKEN_PROBLEM ? TOKEN_PROBLEM : parsed.problem}
         </p>
       ) : (
         <FindResults
-          key={`${parsed.kind}:${parsed.text}:${params.get('match') ?? ''}`}
+          key={`${parsed.kind}:${parsed.text}:${match ?? ''}`}
           mode={
             parsed.kind === 'date'
-              ? dateMode(params)
+              ? dateMode(match)
               : parsed.kind === 'email'
                 ? 'email'
-                : params.get('match') === 'anywhere'
+                : match === 'anywhere'
                   ? 'anywhere'
                   : 'name'
           }
@@ -70,8 +75,8 @@ export function FindPage({ apiBaseUrl }: { apiBaseUrl: string }) {
 const FIRST_PAGE: PageParams = { page: 1, limit: 50 };
 
 /** A day or range: by bisection, or (`match=anywhere`, offered when the API cannot) by reading. */
-function dateMode(params: URLSearchParams): FindMode {
-  return params.get('match') === 'anywhere' ? 'date-scan' : 'date';
+function dateMode(match: string | null): FindMode {
+  return match === 'anywhere' ? 'date-scan' : 'date';
 }
 
 /** `2025-03-14` or `2025-03-01..2025-03-31`, said plainly, with the time zone. */

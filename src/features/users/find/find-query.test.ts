@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseBulkInput, splitBulkText } from './bulk-input';
-import { findPath, foreignLinkHost, parseFindQuery, unwrapPasted } from './find-query';
+import {
+  findPath,
+  foreignLinkHost,
+  parseFindQuery,
+  readFindParams,
+  unwrapPasted,
+} from './find-query';
 
 describe('parseFindQuery', () => {
   it.each([
@@ -52,6 +58,8 @@ describe('parseFindQuery', () => {
     ['Ad\u0000a', 'U+0000'],
     ['x'.repeat(201), 'at most 200 characters'],
     ['x'.repeat(10_000), 'this is 10,000'],
+    ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2ln', 'looks like an access token'],
+    ['Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.', 'it was not searched'],
   ])('refuses %j with a message', (raw, message) => {
     const parsed = parseFindQuery(raw);
     expect(parsed.kind).toBe('invalid');
@@ -72,8 +80,23 @@ describe('parseFindQuery', () => {
     expect(host('user_abc')).toBeUndefined();
   });
 
-  it('puts the text in the Find URL', () => {
-    expect(findPath('a&b=c d')).toBe('/users/find?q=a%26b%3Dc+d');
+  it('puts the text in the Find URL fragment, which the web server never sees', () => {
+    expect(findPath('a&b=c d')).toBe('/users/find#q=a%26b%3Dc+d');
+    expect(findPath('Kowalski', 'anywhere')).toBe('/users/find#q=Kowalski&match=anywhere');
+  });
+
+  it('reads the search from the fragment, or from an older ?q= link to be moved', () => {
+    expect(readFindParams({ search: '', hash: '#q=a%26b&match=anywhere' })).toEqual({
+      q: 'a&b',
+      match: 'anywhere',
+      moved: false,
+    });
+    expect(readFindParams({ search: '?q=grace+hopper', hash: '' })).toEqual({
+      q: 'grace hopper',
+      match: null,
+      moved: true,
+    });
+    expect(readFindParams({ search: '', hash: '' })).toEqual({ q: '', match: null, moved: false });
   });
 });
 

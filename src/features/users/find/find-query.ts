@@ -1,7 +1,10 @@
 import { MAX_FILTER_LENGTH, tooLongProblem } from '../../../lib/input-limits';
+import { holdsToken } from '../../../lib/token-shape';
 import { parseUserIdInput } from '../parse-user-id';
 import { parseDateQuery, type DateQuery } from './date-query';
 import { normaliseQuery } from './text-fold';
+
+export const TOKEN_PROBLEM = 'This looks like an access token; it was not searched.';
 
 /** Longer than any name or e-mail address a person pastes; a bigger paste is a mistake. */
 export const MAX_FIND_LENGTH = MAX_FILTER_LENGTH;
@@ -32,6 +35,8 @@ const ID_LIKE = /^[a-z]+_[A-Za-z0-9_-]+$/i;
 export function parseFindQuery(raw: string): FindQuery {
   const pasted = normaliseQuery(raw);
   if (pasted === '') return invalid('Type a name, an e-mail address or a user ID.');
+  // A token pasted into the wrong box: never a name, and it must not reach the URL or the history.
+  if (holdsToken(pasted)) return invalid(TOKEN_PROBLEM);
   const invisible = INVISIBLE.exec(pasted);
   if (invisible) {
     const code = (invisible[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
@@ -174,9 +179,30 @@ function invalid(problem: string): FindQuery {
   return { kind: 'invalid', problem };
 }
 
-/** `/users/find?q=…`; `anywhere` reads the whole list for the text anywhere in names. */
+/**
+ * `/users/find#q=…`; `anywhere` reads the whole list for the text anywhere in names. The search is
+ * a name or an address (personal data), so it goes in the fragment: the browser keeps it for
+ * reload, Back and a copied link, but never sends it to the web server (its access log) nor in a
+ * Referer. `?q=` is still read on arrival (readFindParams) and moved into the fragment.
+ */
 export function findPath(text: string, match?: 'anywhere'): string {
   const params = new URLSearchParams({ q: text });
   if (match) params.set('match', match);
-  return `/users/find?${params.toString()}`;
+  return `/users/find#${params.toString()}`;
+}
+
+/**
+ * The search in a Find URL: from the fragment, or from the query string of an older or hand-typed
+ * link (`moved`: the page replaces the URL with findPath's, so the query string loses it).
+ */
+export function readFindParams(location: { search: string; hash: string }): {
+  q: string;
+  match: string | null;
+  moved: boolean;
+} {
+  const query = new URLSearchParams(location.search);
+  const fromQuery = query.get('q');
+  if (fromQuery !== null) return { q: fromQuery, match: query.get('match'), moved: true };
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+  return { q: fragment.get('q') ?? '', match: fragment.get('match'), moved: false };
 }

@@ -1,0 +1,58 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { bindApiClient, createApiClient } from '../../../lib/api-client';
+import { createRequestLog } from '../../../lib/request-log';
+import { FindPage } from './find-page';
+
+const BASE = 'https://api.example.com';
+
+/** The Find page over an API that never answers: what the page does before any response. */
+function renderFindPage(entry: string) {
+  const api = createApiClient({
+    baseUrl: BASE,
+    getToken: () => 'token',
+    log: createRequestLog(),
+    fetchImpl: () => new Promise<Response>(() => {}),
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  bindApiClient(queryClient, api);
+  const router = createMemoryRouter(
+    [{ path: '/users/find', element: <FindPage apiBaseUrl={BASE} /> }],
+    { initialEntries: [entry] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('FindPage', () => {
+  it('moves an older ?q= link into the fragment, in place, and searches it', async () => {
+    const router = renderFindPage('/users/find?q=grace+hopper&match=anywhere');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.hash).toBe('#q=grace+hopper&match=anywhere');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText(/“grace hopper” anywhere in their name/)).toBeVisible();
+  });
+
+  it('keeps the search out of the title', async () => {
+    renderFindPage('/users/find#q=grace+hopper');
+    expect(await screen.findByText(/Users whose name starts with “grace hopper”/)).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Find user · Admin console'));
+  });
+
+  it('refuses a token in the URL and takes it out of the address', async () => {
+    const router = renderFindPage(
+      '/users/find?q=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJl',
+    );
+    expect(
+      await screen.findByText('This looks like an access token; it was not searched.'),
+    ).toBeVisible();
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.hash).toBe('');
+  });
+});
