@@ -7,7 +7,8 @@ import { usersSearchPageQueryOptions, type User, type UsersSearchSort } from '..
 import { forgetOnSignOut } from '../../../lib/forget-on-sign-out';
 import { parseDateQuery } from './date-query';
 import { findByDate } from './find-by-date';
-import { runPool } from './lookup-pool';
+import { DEFAULT_CONCURRENCY, runPool } from './lookup-pool';
+import { createPooled } from './pool-lane';
 import { SortedSearch } from './sorted-search';
 import { foldText } from './text-fold';
 
@@ -26,6 +27,12 @@ const PAGE_SIZE = 100;
  * about a thousand); past it the Matches table says the list was cut and how far it was read.
  */
 export const MAX_MATCHES = 10_000;
+
+/**
+ * A guard against a list that keeps shifting under a bisection: far above what a search takes (a
+ * unique name under a case-sensitive order: about 40 at 1,000,000 users).
+ */
+export const MAX_BISECTION_REQUESTS = 200;
 
 /** `date`: who signed up on a day or in a range (find-by-date.ts); `date-scan` reads the list. */
 export type FindMode = 'name' | 'email' | 'anywhere' | 'date' | 'date-scan';
@@ -47,8 +54,10 @@ export type FindOutcome =
       requests: number;
       /** How the API turned out to order the list (bisection only). */
       order?: string | undefined;
-      /** More may match than were read (the bound on matches). */
+      /** More may match than were read (a bound on matches or on requests). */
       truncated: boolean;
+      /** Which bound stopped the search, when truncated. */
+      stoppedBy?: 'matches' | 'requests' | undefined;
       /** How much of the list a scan read. */
       read?: { rows: number; total: number } | undefined;
       /** The list changed while it was searched. */
@@ -228,15 +237,26 @@ async function bisect(
     match: mode === 'email' ? 'exact' : 'prefix',
     pageSize: PAGE_SIZE,
     maxMatches: MAX_MATCHES,
+    maxRequests: MAX_BISECTION_REQUESTS,
+    width: DEFAULT_CONCURRENCY,
+    interpolate: true,
   });
+  // Each round's pages go out together through the bulk lookup's pool: a 429 halves it and waits.
+  const pooled = createPooled(signal);
   const result = await state.bisection.run(
     async (page, limit) =>
       cancellableFetchQuery(
         queryClient,
-        counted(state, usersSearchPageQueryOptions({ page, limit, sort })),
+        counted(state, {
+          ...usersSearchPageQueryOptions({ page, limit, sort }),
+          retry: rateLimitsToThePool(queryClient),
+        }),
         signal,
       ),
     ({ matches }) => onProgress({ requests: state.requests, matches }),
+    async (tasks) => {
+      await pooled(tasks);
+    },
   );
   if (result.kind === 'unsorted') return { kind: 'unsorted', requests: state.requests };
   return {
@@ -246,6 +266,7 @@ async function bisect(
     requests: state.requests,
     order: result.orders[0]?.description,
     truncated: result.truncated,
+    stoppedBy: result.stoppedBy,
     changed: result.changed,
   };
 }
@@ -415,6 +436,17 @@ async function byDate(
     order: result.direction === 'asc' ? 'sign-up date, oldest first' : 'sign-up date, newest first',
     truncated: result.truncated,
     changed: false,
+  };
+}
+
+/** The client's own retries, but a 429 goes back to the pool, which slows down and tries again. */
+function rateLimitsToThePool(queryClient: QueryClient) {
+  const retry = queryClient.getDefaultOptions().queries?.retry;
+  return (failureCount: number, error: ApiError): boolean => {
+    if (error.status === 429) return false;
+    if (typeof retry === 'function') return retry(failureCount, error);
+    if (typeof retry === 'number') return failureCount < retry;
+    return retry ?? shouldRetry(failureCount, error);
   };
 }
 

@@ -20,6 +20,12 @@ export interface SortOrder {
   readonly separatesCase: boolean;
   precedes(a: string, b: string): boolean;
   mayHoldPrefix(low: string | undefined, high: string | undefined): boolean;
+  /**
+   * Where between `low` and `high` (0: at low, 1: at high) values starting with the query would
+   * begin, judged from the characters where the two bounds part: an interpolation guess, as one
+   * opens a dictionary near the back for "w". None when this order cannot tell.
+   */
+  guess(low: string, high: string): number | undefined;
 }
 
 /** Every order Find considers, ascending and descending, for this (whitespace-normalised) query. */
@@ -46,6 +52,10 @@ function descending(order: SortOrder): SortOrder {
     separatesCase: order.separatesCase,
     precedes: (a, b) => order.precedes(b, a),
     mayHoldPrefix: (low, high) => order.mayHoldPrefix(high, low),
+    guess: (low, high) => {
+      const fraction = order.guess(high, low);
+      return fraction === undefined ? undefined : 1 - fraction;
+    },
   };
 }
 
@@ -64,6 +74,8 @@ function localeOrder(
 ): SortOrder {
   const collator = new Intl.Collator('en', { ...options, sensitivity: 'base', usage: 'sort' });
   const end = `${query}\uFFFF`;
+  // Folded text in code units: near enough to the collator's primary weights for a guess.
+  const target = codeUnits(foldText(query));
   return {
     id,
     description,
@@ -72,6 +84,8 @@ function localeOrder(
     mayHoldPrefix: (low, high) =>
       (high === undefined || collator.compare(query, high) <= 0) &&
       (low === undefined || collator.compare(end, low) >= 0),
+    guess: (low, high) =>
+      fractionBetween(codeUnits(foldText(low)), codeUnits(foldText(high)), target),
   };
 }
 
@@ -120,6 +134,8 @@ function binaryOrder(
   const steps = Array.from(foldText(query), (char) => spellingsOf(char, units, transform));
   const marks = variants(COMBINING_MARKS, units, transform);
   const remembered = new Map<string, boolean>();
+  // The spellings a person most likely means, as keys: as typed, Title Case, lower, UPPER.
+  const likely = [query, titleCase(query), query.toLowerCase(), query.toUpperCase()].map(key);
   return {
     id,
     description,
@@ -139,7 +155,63 @@ function binaryOrder(
       }
       return answer;
     },
+    guess(low, high) {
+      const lowKey = key(low);
+      const highKey = key(high);
+      const target = likely.find(
+        (spelling) => compareUnits(lowKey, spelling) <= 0 && compareUnits(spelling, highKey) <= 0,
+      );
+      // An accented or oddly cased spelling lies here: halving finds it as well as a guess.
+      return target === undefined ? undefined : fractionBetween(lowKey, highKey, target);
+    },
   };
+}
+
+function titleCase(text: string): string {
+  return text.replace(
+    /(^|\s)(\S)/gu,
+    (_, space: string, char: string) => space + char.toUpperCase(),
+  );
+}
+
+/** Characters weighed past the point where the bounds part: three fit a double's precision. */
+const GUESS_DEPTH = 3;
+const GUESS_BASE = 0x10001;
+
+/**
+ * Where `target` lies between `low` and `high` (as code units, low <= high), reading each as a
+ * number from the first unit where low and high differ: 0 at low, 1 at high. None when the bounds
+ * are the same.
+ */
+export function fractionBetween(
+  low: readonly number[],
+  high: readonly number[],
+  target: readonly number[],
+): number | undefined {
+  let common = 0;
+  while (common < low.length && common < high.length && low[common] === high[common]) common += 1;
+  for (let i = 0; i < common; i += 1) {
+    const difference = (target[i] ?? -1) - (low[i] as number);
+    if (difference !== 0) return difference < 0 ? 0 : 1;
+  }
+  // Only a character strictly between the bounds' says much: "Grace H…" between "Freya" and
+  // "Grace K…" could be anywhere among the Graces, however close "h" is to "k".
+  const at = target[common] ?? -1;
+  if (at <= (low[common] ?? -1) || at >= (high[common] ?? -1)) return undefined;
+  const value = (units: readonly number[]) => {
+    let sum = 0;
+    let scale = 1;
+    for (let i = common; i < common + GUESS_DEPTH; i += 1) {
+      scale /= GUESS_BASE;
+      // A string that has ended sorts before every character.
+      sum += ((units[i] ?? -1) + 1) * scale;
+    }
+    return sum;
+  };
+  const from = value(low);
+  const to = value(high);
+  if (!(to > from)) return undefined;
+  return Math.min(1, Math.max(0, (value(target) - from) / (to - from)));
 }
 
 /**
