@@ -71,4 +71,16 @@ describe('createRequestLog', () => {
     expect(JSON.stringify(log.entries())).not.toContain('tok123');
     expect(log.entries()[0]?.url).toBe('https://api.example.com/v1/users?page=1');
   });
+
+  it('keeps no token or part of one in the URL or the error, whoever’s it is', () => {
+    const payload = 'eyJzdWIiOiJncmFjZSIsImVtYWlsIjoiZ3JhY2VAZXhhbXBsZS5vcmcifQ';
+    const log = createRequestLog();
+    log.record(
+      entry({
+        url: `https://api.example.com/v1/users/${payload}`,
+        error: `Bearer eyJhbGciOiJIUzI1NiJ9.${payload} refused; claims ${payload}`,
+      }),
+    );
+    expect(JSON.stringify(log.entries())).not.toContain('eyJ');
+  });
 });

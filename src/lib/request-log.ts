@@ -1,5 +1,6 @@
 import { redactUrl } from './api-error';
 import { clipLine, clipText } from './display-text';
+import { withoutTokens } from './token-shape';
 
 export type RequestLogEntry = {
   readonly id: number;
@@ -96,12 +97,17 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
     const entry: RequestLogEntry = Object.freeze({
       id,
       method: input.method,
-      url: redactUrl(input.url),
+      // Anything token-shaped too (token-shape.ts): a whole token or a part of one, whoever's it is
+      // (the API client's own redaction knows only the token it sent).
+      url: withoutTokens(redactUrl(input.url)),
       status: input.status,
       durationMs: input.durationMs,
       requestId: input.requestId,
       startedAt: input.startedAt,
-      error: input.error === undefined ? undefined : clipLine(input.error, MAX_ERROR_LENGTH),
+      error:
+        input.error === undefined
+          ? undefined
+          : clipLine(withoutTokens(input.error), MAX_ERROR_LENGTH),
       cancelled: input.cancelled,
       attempt: input.attemptOf ?? id,
       try: input.try ?? 1,

@@ -8,11 +8,7 @@ const SIGNATURE = 'c2lnbmF0dXJlLXRoYXQtaXMtbG9uZw';
 
 describe('withoutTokens', () => {
   it('removes a whole token, a header and payload, and a payload alone', () => {
-    for (const fragment of [
-      `${HEADER}.${PAYLOAD}.${SIGNATURE}`,
-      `${HEADER}.${PAYLOAD}`,
-      PAYLOAD,
-    ]) {
+    for (const fragment of [`${HEADER}.${PAYLOAD}.${SIGNATURE}`, `${HEADER}.${PAYLOAD}`, PAYLOAD]) {
       const text = withoutTokens(`Bearer ${fragment} refused; req_${fragment}`);
       expect(text).toBe(`Bearer ${TOKEN_REMOVED} refused; req_${TOKEN_REMOVED}`);
       expect(text).not.toContain('eyJ');

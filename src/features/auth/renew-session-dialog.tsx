@@ -60,8 +60,8 @@ export function RenewSessionDialog({
   const [rememberNewPerson, setRememberNewPerson] = useState(false);
   const navigate = useNavigate();
   const preview = input.trim() === '' ? null : parseToken(input);
-  // The box is offered once the pasted token is plainly someone else's (or names nobody).
-  // (as the store tells them: a token without a `sub` is never the same person).
+  // The box is offered once the pasted token is someone else's, as the store tells people apart
+  // (a token without a `sub` is never the same person).
   const someoneElse =
     preview?.ok === true &&
     (preview.claims.sub === undefined || preview.claims.sub !== claims?.sub);
