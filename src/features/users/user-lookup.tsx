@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { lazyModule } from '../../components/lazy-module';
-import { apiClientFor } from '../../lib/api-client';
 
 type FindBoxParts = typeof import('./find/find-box-parts');
 /** Not on any page's first render: loaded when the box is first focused or typed in. */
@@ -62,7 +61,7 @@ export function UserLookup() {
       setProblem('Search could not load: check the connection and try again.');
       return;
     }
-    const to = loaded.destinationOf(value, apiClientFor(queryClient).baseUrl);
+    const to = loaded.destinationOf(value, queryClient);
     if (!to.ok) {
       setProblem(to.problem);
       setNote(null);

@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { apiClientFor } from '../../../lib/api-client';
 import { apiLine } from '../../../lib/display-text';
 import { readRecentLookups, rememberLookup } from '../recent-lookups';
 import { indexUsersFrom, suggestSeenUsers } from '../seen-users';
@@ -19,12 +20,13 @@ import { findPath, foreignLinkHost, foreignLinkNote, hostOf, parseFindQuery } fr
  */
 export function destinationOf(
   text: string,
-  apiBaseUrl: string,
+  queryClient: QueryClient,
 ): { ok: true; path: string; note?: string | undefined } | { ok: false; problem: string } {
   const parsed = parseFindQuery(text);
   if (parsed.kind === 'invalid') return { ok: false, problem: parsed.problem };
   if (parsed.kind === 'id') {
     rememberLookup(parsed.id);
+    const apiBaseUrl = apiClientFor(queryClient).baseUrl;
     const known = [window.location.host, hostOf(apiBaseUrl)].filter((host) => host !== undefined);
     const foreign = foreignLinkHost(parsed, known);
     return {
