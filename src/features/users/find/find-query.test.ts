@@ -60,10 +60,21 @@ describe('parseFindQuery', () => {
     ['x'.repeat(10_000), 'this is 10,000'],
     ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2ln', 'looks like an access token'],
     ['Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.', 'it was not searched'],
+    [
+      'https://api.example.com/v1/users/?t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.',
+      'not searched',
+    ],
   ])('refuses %j with a message', (raw, message) => {
     const parsed = parseFindQuery(raw);
     expect(parsed.kind).toBe('invalid');
     expect(parsed.kind === 'invalid' && parsed.problem).toContain(message);
+  });
+
+  it('takes the user id out of a link that carries a token in its query, and only the id', () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJl';
+    expect(
+      parseFindQuery(`https://api.example.com/v1/users/user_abc?access_token=${token}`),
+    ).toEqual({ kind: 'id', id: 'user_abc', host: 'api.example.com' });
   });
 
   it('tells a link to another host from one to this API or console', () => {

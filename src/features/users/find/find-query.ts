@@ -35,8 +35,7 @@ const ID_LIKE = /^[a-z]+_[A-Za-z0-9_-]+$/i;
 export function parseFindQuery(raw: string): FindQuery {
   const pasted = normaliseQuery(raw);
   if (pasted === '') return invalid('Type a name, an e-mail address or a user ID.');
-  // A token pasted into the wrong box: never a name, and it must not reach the URL or the history.
-  if (holdsToken(pasted)) return invalid(TOKEN_PROBLEM);
+  const token = holdsToken(pasted);
   const invisible = INVISIBLE.exec(pasted);
   if (invisible) {
     const code = (invisible[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
@@ -46,15 +45,19 @@ export function parseFindQuery(raw: string): FindQuery {
   }
   const text = unwrapPasted(pasted);
   if (text === '') return invalid('Type a name, an e-mail address or a user ID.');
+  const linkOrId =
+    ID_LIKE.test(text) || /\/users\/[^/?#\s]/.test(text) || /^https?:\/\//i.test(text);
+  // A token pasted into the wrong box: never a name, and it must not reach the URL or the history.
+  // A user link that carries one in its query is still a link: only its user id is used.
+  if (token && !linkOrId) return invalid(TOKEN_PROBLEM);
   // A day or a range of days: who signed up then (date-query.ts).
   const date = parseDateQuery(text);
   if (date) return date;
   // Shaped like an id (a type prefix, an underscore, a suffix: user_…, prod_…) or a link.
-  if (ID_LIKE.test(text) || /\/users\/[^/?#\s]/.test(text) || /^https?:\/\//i.test(text)) {
+  if (linkOrId) {
     const parsed = parseUserIdInput(text);
-    return parsed.ok
-      ? { kind: 'id', id: parsed.id, host: linkHost(text) }
-      : invalid(parsed.problem);
+    if (parsed.ok) return { kind: 'id', id: parsed.id, host: linkHost(text) };
+    return invalid(token ? TOKEN_PROBLEM : parsed.problem);
   }
   // A link may be long (its query string); a name or an address is not.
   const tooLong = tooLongProblem(text, 'A name or e-mail address', MAX_FIND_LENGTH);
