@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   connectOriginsOf,
   ConfigError,
@@ -155,20 +155,45 @@ interface HookEnv {
   OIDC_NAME?: string;
 }
 
-/** Sources the container start-up hook as the nginx image's entrypoint does (sh, `set -e`). */
-function runHook(env: HookEnv, cwd?: string) {
-  const htmlDir = tempDir();
-  const result = spawnSync(
-    'sh',
-    ['-ec', '. "$0"; printf "%s\\n%s\\n" "$CONSOLE_API_ORIGIN" "$CONSOLE_IMAGE_SOURCES"', HOOK],
-    {
-      env: { PATH: process.env.PATH, CONSOLE_HTML_DIR: htmlDir, ...env },
-      encoding: 'utf8',
-      cwd,
-    },
-  );
-  const [apiOrigin = '', imageSources = ''] = result.stdout.split('\n');
-  return { status: result.status, stderr: result.stderr, htmlDir, apiOrigin, imageSources };
+/** Each hook run's own directory (they run side by side), removed once the file is done. */
+const hookDirs: string[] = [];
+afterAll(() => {
+  for (const hookDir of hookDirs.splice(0)) rmSync(hookDir, { recursive: true, force: true });
+});
+
+interface HookRun {
+  status: number | null;
+  stderr: string;
+  htmlDir: string;
+  apiOrigin: string;
+  imageSources: string;
+}
+
+/**
+ * Sources the container start-up hook as the nginx image's entrypoint does (sh, `set -e`).
+ * Asynchronous, so the hook's tests run side by side (`describe.concurrent`): each run is a
+ * shell starting dozens of small programs, and one after another they were the unit tests' longest
+ * wait, with the second core idle once the other checks had finished.
+ */
+function runHook(env: HookEnv, cwd?: string): Promise<HookRun> {
+  const htmlDir = mkdtempSync(join(tmpdir(), 'nginx-config-hook-'));
+  hookDirs.push(htmlDir);
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'sh',
+      ['-ec', '. "$0"; printf "%s\\n%s\\n" "$CONSOLE_API_ORIGIN" "$CONSOLE_IMAGE_SOURCES"', HOOK],
+      { env: { PATH: process.env.PATH, CONSOLE_HTML_DIR: htmlDir, ...env }, cwd },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      const [apiOrigin = '', imageSources = ''] = stdout.split('\n');
+      resolve({ status, stderr, htmlDir, apiOrigin, imageSources });
+    });
+  });
 }
 
 /** An APIS entry's `oidc=ISSUER,CLIENT_ID[,key=value]…`, as config.json's `oidc`. */
@@ -228,8 +253,8 @@ function configFor(env: HookEnv): Record<string, unknown> {
   return config;
 }
 
-describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
-  it('holds the case folding generated from the console’s own toLowerCase', () => {
+describe.concurrent('the container start-up hook (deploy/18-admin-console.envsh)', () => {
+  it('holds the case folding generated from the console’s own toLowerCase', async () => {
     const hook = readFileSync(HOOK, 'utf8');
     expect(hook, 'run `npx tsx scripts/hook-case-fold.ts`').toBe(hookWithCaseFold(hook));
   });
@@ -254,8 +279,8 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     'A|https://a.example.com;B|https://a.example.com:8443',
     'A|http://localhost:4010/;B|http://LOCALHOST:4010',
     'A|https://a.example.com/%2e%2E;B|https://a.example.com',
-  ])('accepts exactly what the console accepts: %j', (apis) => {
-    const hook = runHook({ APIS: apis });
+  ])('accepts exactly what the console accepts: %j', async (apis) => {
+    const hook = await runHook({ APIS: apis });
     let consoleAccepts = true;
     try {
       resolveSettings(configFor({ APIS: apis }), undefined, readApis, readConfigOidc);
@@ -307,8 +332,8 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     {
       APIS: 'A|https://a.example.com|production|oidc=https://id.example.com,console,name=A SSO,scope=openid email;B|https://b.example.com|oidc=http://127.0.0.1:4012,c2,resource=https://b.example.com',
     },
-  ])('writes the config.json and policy inputs the app derives from it: %j', (env) => {
-    const hook = runHook(env);
+  ])('writes the config.json and policy inputs the app derives from it: %j', async (env) => {
+    const hook = await runHook(env);
     expect(hook.status, hook.stderr).toBe(0);
     const written = parseRuntimeConfig(readFileSync(join(hook.htmlDir, 'config.json'), 'utf8'));
     expect(written).toEqual(configFor(env));
@@ -376,8 +401,8 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
       API_BASE_URL: 'https://api.example.com',
       IMAGE_ORIGINS: "https://x.example.com;script-src 'unsafe-inline'",
     },
-  ])('refuses what the app refuses, so the container does not start: %j', (env) => {
-    const hook = runHook(env);
+  ])('refuses what the app refuses, so the container does not start: %j', async (env) => {
+    const hook = await runHook(env);
     expect(hook.status).not.toBe(0);
     expect(hook.stderr).toMatch(/^admin console: .*(refused|must)/m);
     expect(() => resolveSettings(configFor(env), undefined, readApis, readConfigOidc)).toThrow(
@@ -390,8 +415,8 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     { API_BASE_URL: 'https://0x7f.1' },
     { API_BASE_URL: 'https://[::ffff:7f00:1]' },
     { API_BASE_URL: 'https://api.example.com:99999' },
-  ])('refuses hosts it cannot normalise exactly as the browser does: %j', (env) => {
-    expect(runHook(env).status).not.toBe(0);
+  ])('refuses hosts it cannot normalise exactly as the browser does: %j', async (env) => {
+    expect((await runHook(env)).status).not.toBe(0);
   });
 
   it.each<HookEnv>([
@@ -401,8 +426,8 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     { API_BASE_URL: 'https://api.example.com/\u007f' },
   ])(
     'refuses an API_BASE_URL with a control character, which would break config.json: %j',
-    (env) => {
-      const hook = runHook(env);
+    async (env) => {
+      const hook = await runHook(env);
       expect(hook.status).not.toBe(0);
       expect(hook.stderr).toMatch(
         /^admin console: API_BASE_URL is refused: it contains a line break/m,
@@ -410,16 +435,16 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     },
   );
 
-  it('reads IMAGE_ORIGINS as words, never as file-name patterns', () => {
+  it('reads IMAGE_ORIGINS as words, never as file-name patterns', async () => {
     // A file named like an allowed source: an unquoted `*` would have expanded to it.
     const cwd = mkdtempSync(join(tmpdir(), 'nginx-config-glob-'));
     try {
       writeFileSync(join(cwd, 'https:'), '');
-      const hook = runHook({ IMAGE_ORIGINS: '*' }, cwd);
+      const hook = await runHook({ IMAGE_ORIGINS: '*' }, cwd);
       expect(hook.status).not.toBe(0);
       expect(hook.stderr).toContain('IMAGE_ORIGINS must list origins');
       expect(hook.stderr).toContain('got "*"');
-      const listed = runHook({ IMAGE_ORIGINS: 'https://a.example.com,\nhttps:\t' }, cwd);
+      const listed = await runHook({ IMAGE_ORIGINS: 'https://a.example.com,\nhttps:\t' }, cwd);
       expect(listed.status, listed.stderr).toBe(0);
       expect(listed.imageSources).toBe('https://a.example.com https:');
     } finally {
@@ -439,8 +464,8 @@ describe('the container start-up hook (deploy/18-admin-console.envsh)', () => {
     [{ CONSOLE_ROOT: '/srv/html; autoindex on' }, false],
     [{ CONSOLE_CONF_DIR: '/etc/nginx/conf.d\n' }, false],
     [{ CONSOLE_CONF_DIR: '/etc/$host' }, false],
-  ])('checks what goes into the nginx configuration: %j → %s', (env, ok) => {
-    const hook = runHook(env);
+  ])('checks what goes into the nginx configuration: %j → %s', async (env, ok) => {
+    const hook = await runHook(env);
     if (ok) expect(hook.status, hook.stderr).toBe(0);
     else {
       expect(hook.status).not.toBe(0);
