@@ -186,10 +186,14 @@ test('a refused renewal asks to sign in again, and comes back to the page as it 
   // (20-second tokens leave it 3 s, and a late renewal ends the session before this test refuses).
   test.setTimeout(90_000);
   await signInThroughProvider(page, person('ttl30-again'), '/products?limit=100');
+  const shown = page.getByRole('status').filter({ hasText: ' of ' });
+  const unfiltered = await shown.textContent();
   const min = page.getByLabel('Min price', { exact: true });
   await min.fill('7');
   await min.press('Enter');
   await expect(page).toHaveURL(/min_price=7/);
+  // The filtered list, not the previous one left on screen while it loads.
+  await expect.poll(() => shown.textContent()).not.toBe(unfiltered);
   await page.getByRole('table', { name: 'Products' }).locator('tbody tr').first().click();
   const details = page.getByRole('dialog', { name: 'Product details' });
   await expect(details).toBeVisible();
