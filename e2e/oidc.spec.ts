@@ -15,8 +15,8 @@ import { receivedBy } from './support/several-apis';
  * Sign-in through an identity provider (ui-contract, "Sign-in through an identity provider")
  * against a real OpenID Provider: panva's oidc-provider on loopback (src/mocks/oidc-provider.ts),
  * whose access tokens the mock API accepts. Its login page takes any login; logins starting with
- * `ttl20-` get 20-second access tokens, with `refuse-` every refresh is refused, and `nocors-` get
- * their code exchange answered without CORS headers.
+ * `ttl20-` get 20-second access tokens, and `nocors-` get their code exchange answered without
+ * CORS headers.
  */
 test.use({ baseURL: OIDC_CONSOLE_URL });
 
@@ -129,9 +129,21 @@ test('renews before every expiry with the refresh token: no dialog, no 401, acro
   watch(page);
   const login = person('ttl20-renew');
   await signInThroughProvider(page, login);
-  // A second tab of the same person: both come to renew at the same moment, and share it.
+  // A second tab of the same person, as the browser's Duplicate tab makes it (a copy of the
+  // tab's sessionStorage: the same session and refresh token). Both come to renew at the same
+  // moment, and must share it.
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
   const other = await page.context().newPage();
   watch(other);
+  await other.addInitScript(
+    ({ origin, entries }) => {
+      if (window.location.origin !== origin || sessionStorage.length > 0) return;
+      for (const [key, value] of Object.entries(JSON.parse(entries) as Record<string, string>)) {
+        sessionStorage.setItem(key, value);
+      }
+    },
+    { origin: OIDC_CONSOLE_URL, entries: stored },
+  );
   await other.goto('/users');
   await expect(other.getByRole('banner')).toContainText(login);
   const seen = new Set<string>();
@@ -170,12 +182,18 @@ test('renews before every expiry with the refresh token: no dialog, no 401, acro
 test('a refused renewal asks to sign in again, and comes back to the page as it was: dialog, filter, scroll', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
-  await signInThroughProvider(page, person('ttl20-refuse'), '/products?limit=100');
+  // 30-second tokens: 20 usable, renewed after 13, which leaves a slow machine time to renew
+  // (20-second tokens leave it 3 s, and a late renewal ends the session before this test refuses).
+  test.setTimeout(90_000);
+  await signInThroughProvider(page, person('ttl30-again'), '/products?limit=100');
+  const shown = page.getByRole('status').filter({ hasText: ' of ' });
+  const unfiltered = await shown.textContent();
   const min = page.getByLabel('Min price', { exact: true });
   await min.fill('7');
   await min.press('Enter');
   await expect(page).toHaveURL(/min_price=7/);
+  // The filtered list, not the previous one left on screen while it loads.
+  await expect.poll(() => shown.textContent()).not.toBe(unfiltered);
   await page.getByRole('table', { name: 'Products' }).locator('tbody tr').first().click();
   const details = page.getByRole('dialog', { name: 'Product details' });
   await expect(details).toBeVisible();
@@ -184,13 +202,28 @@ test('a refused renewal asks to sign in again, and comes back to the page as it 
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(0);
 
+  // Only now does the provider stop renewing, as when its administrator revokes the grant.
+  const tokenEndpoint = `${PROVIDER_URL}/token`;
+  await page.route(tokenEndpoint, (route) =>
+    new URLSearchParams(route.request().postData() ?? '').get('grant_type') === 'refresh_token'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          headers: { 'Access-Control-Allow-Origin': OIDC_CONSOLE_URL, 'Cache-Control': 'no-store' },
+          body: JSON.stringify({ error: 'invalid_grant', error_description: 'grant revoked' }),
+        })
+      : route.continue(),
+  );
+
   const dialog = page.getByRole('dialog', { name: 'Renew session' });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toContainText('Mock SSO would not renew your session');
+  await page.unroute(tokenEndpoint);
   await dialog.getByRole('button', { name: 'Sign in again' }).click();
   // The provider still knows the person: straight back, no login form.
   await expect(page).toHaveURL(url);
-  await expect(details).toBeVisible();
+  // The whole app loads again after the round trip, then the list and the product.
+  await expect(details).toBeVisible({ timeout: 15_000 });
   await expect(min).toHaveValue('7');
   await expect(page.getByRole('status').filter({ hasText: ' of ' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
@@ -215,6 +248,7 @@ test('a forged or replayed callback is refused before anything is sent', async (
   // A 10,000-character parameter: refused unread.
   await page.goto(`/auth/callback?code=${'x'.repeat(10_000)}&state=forged-state`);
   await expect(page.getByRole('alert')).toContainText('far too long');
+  await expect(page.getByLabel('Access token')).toBeVisible();
   expect(sent).toEqual([]);
 });
 

@@ -20,7 +20,10 @@ interface RenewSessionDialogProps {
   onClose: () => void;
   /** Gives up renewing a session that ended: the person goes to the sign-in page. */
   onSignIn: () => void;
-  /** The identity provider would not renew the session: sign in there again (leaves the page). */
+  /**
+   * A session the identity provider issued has ended (most often it refused a renewal): sign in
+   * there again (leaves the page).
+   */
   signInAgain?: { name: string; start: () => Promise<void> } | undefined;
 }
 
@@ -123,8 +126,10 @@ export function RenewSessionDialog({
         {signInAgain && (
           <div className="space-y-2">
             <p className="text-sm">
-              {signInAgain.name} would not renew your session. Sign in again to carry on: you come
-              back to this page.
+              {store.getState().endReason === 'renewal-refused'
+                ? `${signInAgain.name} would not renew your session.`
+                : `Your session with ${signInAgain.name} has ended.`}{' '}
+              Sign in again to carry on: you come back to this page.
             </p>
             <Button
               variant="primary"
