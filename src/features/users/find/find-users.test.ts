@@ -32,6 +32,8 @@ interface ApiBehaviour {
   sortsNames: boolean;
   failPage?: number;
   delayMs?: number;
+  /** A list that never ends: a total of a billion, every page full. */
+  endless?: boolean;
 }
 let behaviour: ApiBehaviour;
 let requests: URL[];
@@ -66,6 +68,14 @@ beforeEach(() => {
           { error: { code: 'internal', message: 'boom', request_id: 'req_500' } },
           { status: 500 },
         );
+      }
+      if (behaviour.endless) {
+        const data = Array.from({ length: limit }, (_, i) => ({
+          ...people[0]!,
+          id: `user_${page}_${i}`,
+          name: `Someone ${page}`,
+        }));
+        return HttpResponse.json({ data, meta: { total: 1_000_000_000, page, limit } });
       }
       const rows = [...people];
       // An API that takes sort=name and ignores it answers in some order of its own.
@@ -196,6 +206,34 @@ describe('findUsers', () => {
     ]);
     // Page 1 is not read again.
     expect(requests.slice(before).some((url) => url.searchParams.get('page') === '1')).toBe(false);
+  });
+
+  it('stops reading a list that never ends at its bound on requests, and says so', async () => {
+    behaviour.endless = true;
+    const result = await findUsers({
+      queryClient: testQueryClient(),
+      baseUrl: `${BASE}/endless`,
+      mode: 'anywhere',
+      text: 'nobody',
+      signal: new AbortController().signal,
+      onProgress: () => undefined,
+      // MAX_SCAN_REQUESTS (10,000) in the console; fewer here, to keep the test quick.
+      maxScanRequests: 300,
+    });
+    expect(
+      result.kind === 'found' && [result.truncated, result.stoppedBy, result.read?.total],
+    ).toEqual([true, 'requests', 1_000_000_000]);
+    expect(requests.length).toBe(300);
+    expect(result.requests).toBe(requests.length);
+  });
+
+  it('reads a short list whole, within its first total plus a margin', async () => {
+    const result = await find('anywhere', 'nobody').outcome;
+    expect(result.kind === 'found' && [result.truncated, result.matches.length]).toEqual([
+      false,
+      0,
+    ]);
+    expect(requests.length).toBe(24);
   });
 
   it('stops sending when cancelled', async () => {
