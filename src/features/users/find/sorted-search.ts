@@ -228,9 +228,13 @@ export class SortedSearch<T> {
    */
   private nextPages(width: number): number[] {
     const live = this.liveStretches();
-    // Among stretches as widely supported, the widest first: it has the most halvings ahead, so
-    // it sets how many rounds the search takes.
-    live.sort((a, b) => b.orders.length - a.orders.length || b.last - b.first - (a.last - a.first));
+    // Among stretches as widely supported, reading several at once, the widest first: it has the
+    // most halvings ahead, so it sets how many rounds the search takes. One at a time, the list's
+    // order (the sort is stable).
+    const wide = width > 1 ? 1 : 0;
+    live.sort(
+      (a, b) => b.orders.length - a.orders.length || wide * (b.last - b.first - (a.last - a.first)),
+    );
     const chosen = live.slice(0, width);
     const pages = new Set(chosen.map((stretch) => this.pageIn(stretch)));
     const add = (page: number) => {
