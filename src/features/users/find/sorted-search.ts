@@ -142,7 +142,8 @@ export class SortedSearch<T> {
     const { pageSize, maxMatches, maxRequests = DEFAULT_MAX_REQUESTS, width = 1 } = this.options;
     if (this.total === undefined) {
       this.rounds += 1;
-      await this.read(readPage, 1, pageSize);
+      // Through `parallel` as every read: the pool is what waits out a 429.
+      await parallel([() => this.read(readPage, 1, pageSize)]);
     }
     for (;;) {
       if (this.orders.length === 0) {
