@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { delay, http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupApiTestServer, testQueryClient } from '../../../test/api-test-server';
 import { isApiError } from '../../../lib/api-error';
 import { forgetSeenUsers } from '../seen-users';
@@ -234,6 +234,20 @@ describe('findUsers', () => {
       0,
     ]);
     expect(requests.length).toBe(24);
+  });
+
+  it('stops a name search reading several pages at once when the page is left', async () => {
+    behaviour.delayMs = 40;
+    const controller = new AbortController();
+    const run = find('name', 'person 02000', controller.signal);
+    // Page 1, then a round of several pages in flight.
+    await vi.waitFor(() => expect(requests.length).toBeGreaterThan(1), { timeout: 10_000 });
+    controller.abort();
+    await run.outcome.catch(() => undefined);
+    const sent = requests.length;
+    expect(sent).toBeGreaterThan(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(requests.length).toBe(sent);
   });
 
   it('stops sending when cancelled', async () => {
