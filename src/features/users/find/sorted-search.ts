@@ -20,9 +20,11 @@ import { foldText, matchesFolded, type MatchKind } from './text-fold';
  * and accented form is one) are independent of each other. Within a stretch the page is a guess
  * from the keys around it (interpolation: "Grace" lies about a third of the way from "Ada" to
  * "Zoë"), and the middle whenever the previous guess there did not at least halve the stretch, so
- * a bad guess costs one read and never more than halving would. With one order left that is about
- * 5–8 requests at 1,000,000 users for a unique name, where halving takes 15 and reading the list
- * 10,000; under a code-unit order the casings are searched side by side, in about as many rounds.
+ * a guess that misses costs one read, and guessing never more than twice what halving would. Names
+ * guess worse than dates (a letter says little about where among the Graces "Grace H" is), so
+ * against the mock at 1,000,000 users a unique name takes about 12 requests in 11 rounds under a
+ * locale order, where reading the list takes 10,000; under a code-unit order the casings are
+ * searched side by side, about 40 requests in the same 11 rounds (47 one after another).
  *
  * The state is kept between runs: after a failed request, running again goes on from there.
  */
