@@ -3,6 +3,7 @@ import { bindApiClient, createApiClient } from '../../src/lib/api-client';
 import { createRequestLog } from '../../src/lib/request-log';
 import { overviewStore, runOverview } from '../../src/features/overview/overview-count';
 import { findUsers, type FindMode } from '../../src/features/users/find/find-users';
+import { DEFAULT_CONCURRENCY } from '../../src/features/users/find/lookup-pool';
 import { SortedSearch, type SearchPage } from '../../src/features/users/find/sorted-search';
 import { median } from './pages';
 import { waitForServer } from '../wait-for-server';
@@ -157,6 +158,8 @@ export async function runScaleBench(options: {
           text,
           signal: new AbortController().signal,
           onProgress: () => undefined,
+          // As the Find page reads.
+          width: DEFAULT_CONCURRENCY,
         });
         if (outcome.kind !== 'found' || outcome.matches.length === 0) {
           throw new Error(`scale: ${mode} search for ${text} found nothing (${outcome.kind}).`);

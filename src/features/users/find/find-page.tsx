@@ -15,6 +15,7 @@ import { userPath } from '../user-path';
 import { usersColumns } from '../users-columns';
 import { findPath, parseFindQuery } from './find-query';
 import { useNow } from '../../../components/use-now';
+import { DEFAULT_CONCURRENCY } from './lookup-pool';
 import { foldText } from './text-fold';
 import {
   cancelFind,
@@ -109,6 +110,8 @@ function FindResults({
         text,
         signal,
         onProgress: setProgress,
+        // The pool's 4 at a time: the places a name may be are read side by side.
+        width: DEFAULT_CONCURRENCY,
       });
       // One person matched (an e-mail, or a name only one person has): take support straight there.
       // A day's sign-ups are a list, even of one.

@@ -103,6 +103,8 @@ function find(mode: FindMode, text: string, signal = new AbortController().signa
     text,
     signal,
     onProgress: (next) => progress.push(next),
+    // As the Find page reads: 4 at a time.
+    width: 4,
   });
   return { outcome, progress, queryClient };
 }

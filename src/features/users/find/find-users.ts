@@ -158,6 +158,12 @@ export interface FindOptions {
   onProgress: (progress: FindProgress) => void;
   /** MAX_SCAN_REQUESTS unless a test says otherwise. */
   maxScanRequests?: number | undefined;
+  /**
+   * Pages a name or e-mail bisection reads at once: the Find page's 4 (the pool's), or 1 where the
+   * caller's own pool already runs several searches at once (Look up many), so that the whole
+   * stays within 4 in flight.
+   */
+  width?: number | undefined;
 }
 
 /**
@@ -256,7 +262,7 @@ async function bisect(
     pageSize: PAGE_SIZE,
     maxMatches: MAX_MATCHES,
     maxRequests: MAX_BISECTION_REQUESTS,
-    width: DEFAULT_CONCURRENCY,
+    width: Math.min(DEFAULT_CONCURRENCY, Math.max(1, options.width ?? 1)),
     interpolate: true,
   });
   // Each round's pages go out together through the bulk lookup's pool: a 429 halves it and waits.
