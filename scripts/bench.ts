@@ -7,6 +7,7 @@ import { analyseBuild } from './check-budgets';
 import { ensureChromium } from './chromium';
 import { runExportBench } from './bench/export';
 import { runFindBench } from './bench/find';
+import { runScaleBench, scaleTable } from './bench/scale';
 import { runInteractions } from './bench/interactions';
 import { runLighthouse } from './bench/lighthouse';
 import { runMockApi } from './bench/mock-api';
@@ -21,7 +22,15 @@ import { demoToken, firstUser, startServers } from './bench/servers';
  * measure. See README, "Performance and security".
  */
 
-const SECTIONS = ['sizes', 'mock-api', 'lighthouse', 'interactions', 'export', 'find'] as const;
+const SECTIONS = [
+  'sizes',
+  'mock-api',
+  'lighthouse',
+  'interactions',
+  'export',
+  'find',
+  'scale',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -95,6 +104,7 @@ const results: BenchResults = {
   mockApi: null,
   export: null,
   find: null,
+  scale: null,
 };
 if (results.machine.loadAverage.start > results.machine.cores) {
   log(
@@ -204,6 +214,22 @@ if (sections.has('find')) {
     portBase,
     log,
   });
+}
+
+// The overview, Find in parallel, a day's sign-ups and the anywhere search, with 50 ms added.
+if (sections.has('scale')) {
+  results.scale = await runScaleBench({
+    setups: [
+      { users: 1_000, products: 5_000, parts: ['overview'] },
+      { users: 100_000, products: 5_000, parts: ['overview'] },
+      { users: 200_000, products: 5_000, parts: ['anywhere'] },
+      { users: 1_000_000, products: 1_000_000, parts: ['overview', 'find', 'date'] },
+    ],
+    latencyMs: 50,
+    portBase,
+    log,
+  });
+  console.log(`\n${scaleTable(results.scale)}\n`);
 }
 
 results.machine.loadAverage.end = loadavg()[0] ?? 0;

@@ -1,6 +1,7 @@
 import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb } from '../check-budgets';
 import { mb, type ExportFigures } from './export';
 import type { FindFigures } from './find';
+import type { ScaleFigures } from './scale';
 import { INTERACTIONS, type InteractionFigures } from './interactions';
 import type { LighthouseFigures } from './lighthouse';
 import { MOCK_REQUESTS, type MockApiFigures } from './mock-api';
@@ -37,6 +38,7 @@ export interface BenchResults {
   export?: ExportFigures[] | null;
   /** Absent in results written before Find was measured. */
   find?: FindFigures[] | null;
+  scale?: ScaleFigures[] | null;
 }
 
 interface Row {

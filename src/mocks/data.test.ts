@@ -147,3 +147,35 @@ describe('factories', () => {
     expect(createProduct(createRng(3))).toEqual(createProduct(createRng(3)));
   });
 });
+
+describe('the skewed catalogue', () => {
+  const { products } = createDataset({ users: 10, products: 20_000, catalogue: 'skewed' });
+  const generated = products.filter((product) => !EDGE_CASE_PRODUCTS.includes(product));
+
+  it('has categories of very different sizes', () => {
+    const sizes = new Map<string, number>();
+    for (const { category } of generated) sizes.set(category, (sizes.get(category) ?? 0) + 1);
+    expect(new Set(sizes.keys())).toEqual(new Set(PRODUCT_CATEGORIES));
+    const counts = [...sizes.values()];
+    // Books about half, Grocery about one in a hundred.
+    expect(Math.max(...counts)).toBeGreaterThan(20 * Math.min(...counts));
+  });
+
+  it('prices from 0 into the thousands, some with three decimals', () => {
+    const prices = generated.map((product) => product.price);
+    expect(prices).toContain(0);
+    expect(Math.max(...prices)).toBeGreaterThan(1_000);
+    expect(Math.max(...prices)).toBeLessThan(10_000);
+    const mills = prices.filter((price) => Math.abs(price * 100 - Math.round(price * 100)) > 1e-6);
+    expect(mills.length).toBeGreaterThan(0);
+    expect(mills.every((price) => Math.abs(price * 1000 - Math.round(price * 1000)) < 1e-6)).toBe(
+      true,
+    );
+  });
+
+  it('leaves the default catalogue as it was', () => {
+    const even = createDataset({ users: 10, products: 50 }).products.map((p) => [p.id, p.price]);
+    const named = createDataset({ users: 10, products: 50, catalogue: 'even' }).products;
+    expect(named.map((p) => [p.id, p.price])).toEqual(even);
+  });
+});

@@ -32,7 +32,28 @@ export interface DatasetOptions {
   seed?: number;
   /** Epoch ms that `created_at` values lead up to. Fixed by default so a seed alone decides the data. */
   anchor?: number;
+  /**
+   * `skewed`: categories of very different sizes (Books about half, Grocery about one in a
+   * hundred), and prices from 0 (free) up to 9,999.999, a tenth of them with three decimals, for
+   * the overview's charts. `even` (the default): the seven categories alike, prices 0.50–2000.00
+   * in cents, the draws every existing test and e2e spec was written against.
+   */
+  catalogue?: Catalogue;
 }
+
+export const CATALOGUES = ['even', 'skewed'] as const;
+export type Catalogue = (typeof CATALOGUES)[number];
+
+/** Shares of the skewed catalogue, in PRODUCT_CATEGORIES' order; they add up to 1. */
+const SKEWED_CATEGORY_SHARES: Record<ProductCategory, number> = {
+  Books: 0.5,
+  Electronics: 0.25,
+  'Home & Garden': 0.12,
+  'Toys & Games': 0.07,
+  'Sports & Outdoors': 0.04,
+  Beauty: 0.01,
+  Grocery: 0.01,
+};
 
 export const DEFAULT_DATASET_ANCHOR = Date.UTC(2026, 0, 1);
 
@@ -175,8 +196,28 @@ function randomPrice(rng: Rng): number {
   return Math.min(2000, Math.floor(raw) + cents);
 }
 
-export function createProduct(rng: Rng, overrides: Partial<Product> = {}): Product {
-  const category = pick(rng, PRODUCT_CATEGORIES);
+/** Free now and then; else log-uniform over 0.01–9,999.99, a tenth with a third decimal. */
+function skewedPrice(rng: Rng): number {
+  if (rng() < 0.02) return 0;
+  const raw = Math.min(9_999.99, 0.01 * Math.pow(1_000_000, rng()));
+  return rng() < 0.1 ? Math.round(raw * 1000) / 1000 : Math.round(raw * 100) / 100;
+}
+
+function skewedCategory(rng: Rng): ProductCategory {
+  let left = rng();
+  for (const category of PRODUCT_CATEGORIES) {
+    left -= SKEWED_CATEGORY_SHARES[category];
+    if (left < 0) return category;
+  }
+  return 'Grocery';
+}
+
+export function createProduct(
+  rng: Rng,
+  overrides: Partial<Product> = {},
+  catalogue: Catalogue = 'even',
+): Product {
+  const category = catalogue === 'skewed' ? skewedCategory(rng) : pick(rng, PRODUCT_CATEGORIES);
   const noun = pick(rng, PRODUCT_NOUNS[category]);
   const name =
     rng() < 0.6
@@ -191,7 +232,7 @@ export function createProduct(rng: Rng, overrides: Partial<Product> = {}): Produ
     id: `prod_${randomSuffix(rng, 10)}`,
     name,
     description,
-    price: randomPrice(rng),
+    price: catalogue === 'skewed' ? skewedPrice(rng) : randomPrice(rng),
     category,
     ...overrides,
   };
@@ -220,7 +261,7 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
   const products: Product[] = [];
   for (let i = 0; i < productCount - edgeProducts.length; i += 1) {
     const id = uniqueId(productIds, () => `prod_${randomSuffix(rng, 10)}`);
-    products.push(createProduct(rng, { id }));
+    products.push(createProduct(rng, { id }, options.catalogue));
   }
   products.push(...edgeProducts);
   return { users, products };

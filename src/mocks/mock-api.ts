@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { MockContext } from './api-route.ts';
+import type { Catalogue } from './data.ts';
 import { MockDb } from './db.ts';
 import { DEMO_SIGNING_SECRET } from './jwt.ts';
 import { accountHandlers } from './handlers/account.ts';
@@ -14,6 +15,8 @@ export interface CreateMockApiOptions {
   users?: number;
   products?: number;
   seed?: number;
+  /** See DatasetOptions (data.ts). */
+  catalogue?: Catalogue;
   rateLimit?: RateLimitSettings;
   /** Epoch milliseconds; tests inject a clock to expire tokens and slide the rate-limit window. */
   now?: () => number;
@@ -39,6 +42,7 @@ export function createMockApi(options: CreateMockApiOptions = {}): MockApi {
       users: options.users ?? 1000,
       products: options.products ?? 5000,
       seed: options.seed ?? 42,
+      catalogue: options.catalogue ?? 'even',
       anchor: Math.floor(now() / DAY_MS) * DAY_MS,
     }),
     scenarios: new ScenarioStore(),

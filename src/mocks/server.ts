@@ -1,6 +1,7 @@
 // The mock API over a real network hop, for end-to-end runs and manual work against a local build:
 //
 //   npx tsx src/mocks/server.ts [--port 4010] [--host 127.0.0.1] [--users 1000] [--products 5000]
+//                               [--catalogue even|skewed]
 //                               [--rate-limit 600] [--rate-window 60]
 //                               [--oidc [--oidc-port 4011] [--console-origin <origin>]...]
 //
@@ -14,6 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getResponse } from 'msw';
+import { CATALOGUES, type Catalogue } from './data.ts';
 import { mintDemoToken } from './jwt.ts';
 import { listenOnLoopback } from './listen.ts';
 import { createMockApi, type CreateMockApiOptions, type MockApi } from './mock-api.ts';
@@ -198,6 +200,14 @@ function wholeNumber(name: string, text: string | undefined, min = 0): number | 
   return value;
 }
 
+function catalogueOption(text: string | undefined): Catalogue | undefined {
+  if (text === undefined) return undefined;
+  if (!(CATALOGUES as readonly string[]).includes(text)) {
+    throw new Error(`--catalogue must be one of ${CATALOGUES.join(', ')}, got "${text}".`);
+  }
+  return text as Catalogue;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -206,6 +216,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       users: { type: 'string' },
       products: { type: 'string' },
+      catalogue: { type: 'string' },
       'rate-limit': { type: 'string' },
       'rate-window': { type: 'string' },
       oidc: { type: 'boolean', default: false },
@@ -218,6 +229,7 @@ async function main(): Promise<void> {
     host: values.host,
     users: wholeNumber('users', values.users),
     products: wholeNumber('products', values.products),
+    catalogue: catalogueOption(values.catalogue),
     rateLimit: {
       limit: wholeNumber('rate-limit', values['rate-limit']) ?? DEFAULT_RATE_LIMIT.limit,
       windowMs: (wholeNumber('rate-window', values['rate-window'], 1) ?? 60) * 1000,

@@ -15,11 +15,13 @@ import { userPath } from '../user-path';
 import { usersColumns } from '../users-columns';
 import { findPath, parseFindQuery, readFindParams, TOKEN_PROBLEM } from './find-query';
 import { useNow } from '../../../components/use-now';
+import { DEFAULT_CONCURRENCY } from './lookup-pool';
 import { foldText } from './text-fold';
 import {
   cancelFind,
   findUsers,
   raiseFindBound,
+  MAX_SCAN_REQUESTS,
   type FindMode,
   type FindOutcome,
   type FindProgress,
@@ -113,6 +115,8 @@ function FindResults({
         text,
         signal,
         onProgress: setProgress,
+        // The pool's 4 at a time: the places a name may be are read side by side.
+        width: DEFAULT_CONCURRENCY,
       });
       // One person matched (an e-mail, or a name only one person has): take support straight there.
       // A day's sign-ups are a list, even of one.
@@ -200,11 +204,7 @@ function FindResults({
       {outcome?.kind === 'found' && <OutcomeNotes outcome={outcome} mode={mode} text={text} />}
       {outcome?.kind === 'found' && outcome.truncated && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span>
-            {outcome.read
-              ? `The search stopped at ${formatCount(outcome.matches.length)} matches, having read ${formatCount(outcome.read.rows)} of ${formatCount(outcome.read.total)} users.`
-              : `The search stopped at ${formatCount(outcome.matches.length)} matches.`}
-          </span>
+          <span>{boundNote(outcome)}</span>
           {outcome.read && (
             <Button
               onClick={() => {
@@ -306,8 +306,27 @@ function statusText(
         ? `No name has “${text}” anywhere in it · ${made}`
         : `No name starts with “${text}” · ${made}`;
   }
-  if (outcome.truncated) return `${searched}${matched(found)} (stopped at the bound) · ${made}`;
+  if (outcome.truncated) {
+    const bound =
+      outcome.kind === 'found' && outcome.stoppedBy === 'requests'
+        ? 'stopped at the bound on requests'
+        : 'stopped at the bound on matches';
+    return `${searched}${matched(found)} (${bound}) · ${made}`;
+  }
   return `${searched}${matched(found)} · ${made}`;
+}
+
+/** Why a search stopped before the end: enough matches, or as many requests as one search may make. */
+function boundNote(outcome: Extract<FindOutcome, { kind: 'found' }>): string {
+  const read = outcome.read
+    ? `, having read ${formatCount(outcome.read.rows)} of ${formatCount(outcome.read.total)} users`
+    : '';
+  if (outcome.stoppedBy === 'requests') {
+    return outcome.read
+      ? `The search stopped after ${formatCount(outcome.requests)} requests${read}: one search reads at most the list’s first total plus a margin, and never more than ${formatCount(MAX_SCAN_REQUESTS)} requests at a go.`
+      : `The search stopped after ${formatCount(outcome.requests)} requests, its bound, before it had looked everywhere the name could be: more may match.`;
+  }
+  return `The search stopped at ${formatCount(outcome.matches.length)} matches${read}.`;
 }
 
 /** A 429 while reading the list: when the search goes on. */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { delay, http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupApiTestServer, testQueryClient } from '../../../test/api-test-server';
 import { isApiError } from '../../../lib/api-error';
 import { forgetSeenUsers } from '../seen-users';
@@ -32,6 +32,8 @@ interface ApiBehaviour {
   sortsNames: boolean;
   failPage?: number;
   delayMs?: number;
+  /** A list that never ends: a total of a billion, every page full. */
+  endless?: boolean;
 }
 let behaviour: ApiBehaviour;
 let requests: URL[];
@@ -67,6 +69,14 @@ beforeEach(() => {
           { status: 500 },
         );
       }
+      if (behaviour.endless) {
+        const data = Array.from({ length: limit }, (_, i) => ({
+          ...people[0]!,
+          id: `user_${page}_${i}`,
+          name: `Someone ${page}`,
+        }));
+        return HttpResponse.json({ data, meta: { total: 1_000_000_000, page, limit } });
+      }
       const rows = [...people];
       // An API that takes sort=name and ignores it answers in some order of its own.
       if (sort === 'name' && !behaviour.sortsNames) {
@@ -93,6 +103,8 @@ function find(mode: FindMode, text: string, signal = new AbortController().signa
     text,
     signal,
     onProgress: (next) => progress.push(next),
+    // As the Find page reads: 4 at a time.
+    width: 4,
   });
   return { outcome, progress, queryClient };
 }
@@ -196,6 +208,48 @@ describe('findUsers', () => {
     ]);
     // Page 1 is not read again.
     expect(requests.slice(before).some((url) => url.searchParams.get('page') === '1')).toBe(false);
+  });
+
+  it('stops reading a list that never ends at its bound on requests, and says so', async () => {
+    behaviour.endless = true;
+    const result = await findUsers({
+      queryClient: testQueryClient(),
+      baseUrl: `${BASE}/endless`,
+      mode: 'anywhere',
+      text: 'nobody',
+      signal: new AbortController().signal,
+      onProgress: () => undefined,
+      // MAX_SCAN_REQUESTS (10,000) in the console; fewer here, to keep the test quick.
+      maxScanRequests: 300,
+    });
+    expect(
+      result.kind === 'found' && [result.truncated, result.stoppedBy, result.read?.total],
+    ).toEqual([true, 'requests', 1_000_000_000]);
+    expect(requests.length).toBe(300);
+    expect(result.requests).toBe(requests.length);
+  });
+
+  it('reads a short list whole, within its first total plus a margin', async () => {
+    const result = await find('anywhere', 'nobody').outcome;
+    expect(result.kind === 'found' && [result.truncated, result.matches.length]).toEqual([
+      false,
+      0,
+    ]);
+    expect(requests.length).toBe(24);
+  });
+
+  it('stops a name search reading several pages at once when the page is left', async () => {
+    behaviour.delayMs = 40;
+    const controller = new AbortController();
+    const run = find('name', 'person 02000', controller.signal);
+    // Page 1, then a round of several pages in flight.
+    await vi.waitFor(() => expect(requests.length).toBeGreaterThan(1), { timeout: 10_000 });
+    controller.abort();
+    await run.outcome.catch(() => undefined);
+    const sent = requests.length;
+    expect(sent).toBeGreaterThan(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(requests.length).toBe(sent);
   });
 
   it('stops sending when cancelled', async () => {

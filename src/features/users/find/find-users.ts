@@ -34,6 +34,18 @@ export const MAX_MATCHES = 10_000;
  */
 export const MAX_BISECTION_REQUESTS = 200;
 
+/**
+ * A bound on one go of reading the list: an API whose total never ends (or is a billion) must not
+ * be read for ever. The first total plus a margin (for users added meanwhile and retries), or this,
+ * whichever is smaller; Go on reading allows as many again.
+ */
+export const MAX_SCAN_REQUESTS = 10_000;
+
+/** The margin over the pages the first total implies: a tenth, and at least 10. */
+function scanRequestBound(pages: number, most: number): number {
+  return Math.min(most, pages + Math.max(10, Math.ceil(pages / 10)));
+}
+
 /** `date`: who signed up on a day or in a range (find-by-date.ts); `date-scan` reads the list. */
 export type FindMode = 'name' | 'email' | 'anywhere' | 'date' | 'date-scan';
 
@@ -93,6 +105,10 @@ interface ScanState {
   totals: number[];
   /** Matches to stop at (Go on raises it). */
   bound: number;
+  /** The search's request count when the reading started. */
+  startedAt: number;
+  /** The search's request count to stop at (Go on raises it); set once the total is known. */
+  requestBound?: number | undefined;
 }
 
 const states = new Map<string, SearchState>();
@@ -140,6 +156,14 @@ export interface FindOptions {
   text: string;
   signal: AbortSignal;
   onProgress: (progress: FindProgress) => void;
+  /** MAX_SCAN_REQUESTS unless a test says otherwise. */
+  maxScanRequests?: number | undefined;
+  /**
+   * Pages a name or e-mail bisection reads at once: the Find page's 4 (the pool's), or 1 where the
+   * caller's own pool already runs several searches at once (Look up many), so that the whole
+   * stays within 4 in flight.
+   */
+  width?: number | undefined;
 }
 
 /**
@@ -238,7 +262,7 @@ async function bisect(
     pageSize: PAGE_SIZE,
     maxMatches: MAX_MATCHES,
     maxRequests: MAX_BISECTION_REQUESTS,
-    width: DEFAULT_CONCURRENCY,
+    width: Math.min(DEFAULT_CONCURRENCY, Math.max(1, options.width ?? 1)),
     interpolate: true,
   });
   // Each round's pages go out together through the bulk lookup's pool: a 429 halves it and waits.
@@ -304,6 +328,7 @@ async function scan(
     rows: 0,
     totals: [],
     bound: MAX_MATCHES,
+    startedAt: state.requests,
   });
   const enough = () =>
     mode === 'email' ? current.matches.length > 0 : current.matches.length >= current.bound;
@@ -354,8 +379,16 @@ async function scan(
     }
     const total = current.totals[0] ?? 0;
     const pageCount = Math.ceil(Math.min(total, MAX_PLAUSIBLE_TOTAL) / PAGE_SIZE);
+    const most = options.maxScanRequests ?? MAX_SCAN_REQUESTS;
+    current.requestBound ??= current.startedAt + scanRequestBound(pageCount, most);
+    const requestBound = current.requestBound;
     const pending: number[] = [];
-    for (let page = 2; page <= pageCount && !enough(); page += 1) {
+    // At most as many pages as requests are left: a total of a billion lists no more than that.
+    for (
+      let page = current.delivered + 1;
+      page <= pageCount && !enough() && pending.length < requestBound - state.requests;
+      page += 1
+    ) {
       if (!isRead(page)) pending.push(page);
     }
     const stopPool = new AbortController();
@@ -373,7 +406,7 @@ async function scan(
           return;
         }
         take(page, outcome.value.data, outcome.value.meta.total);
-        if (enough()) stopPool.abort();
+        if (enough() || state.requests >= requestBound) stopPool.abort();
       },
       onConcurrency: (_concurrency, at) => {
         retryAt = at;
@@ -389,12 +422,17 @@ async function scan(
   }
   const totals = current.totals;
   const read = current.delivered * PAGE_SIZE;
+  const unread = read < (totals[0] ?? 0);
+  const boundedByMatches = mode !== 'email' && enough() && unread;
+  const boundedByRequests =
+    !boundedByMatches && !enough() && unread && state.requests >= (current.requestBound ?? 0);
   return {
     kind: 'found',
     how: 'scan',
     matches: [...current.matches],
     requests: state.requests,
-    truncated: mode !== 'email' && enough() && read < (totals[0] ?? 0),
+    truncated: boundedByMatches || boundedByRequests,
+    stoppedBy: boundedByMatches ? 'matches' : boundedByRequests ? 'requests' : undefined,
     read: { rows: Math.min(read, totals[0] ?? read), total: totals[0] ?? 0 },
     changed: totals.some((total) => total !== totals[0]),
     note,
@@ -454,10 +492,18 @@ function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
   return !(isApiError(error) && error.status === 429) && shouldRetry(failureCount, error);
 }
 
-/** Go on reading past the bound: the next MAX_MATCHES, from where the search stopped. */
+/**
+ * Go on reading past the bound: the next MAX_MATCHES, or MAX_SCAN_REQUESTS more requests, from
+ * where the search stopped.
+ */
 export function raiseFindBound(baseUrl: string, mode: FindMode, text: string): void {
-  const scanState = states.get(stateKey(baseUrl, mode, text))?.scan;
-  if (scanState) scanState.bound += MAX_MATCHES;
+  const state = states.get(stateKey(baseUrl, mode, text));
+  const scanState = state?.scan;
+  if (!state || !scanState) return;
+  scanState.bound += MAX_MATCHES;
+  if (scanState.requestBound !== undefined) {
+    scanState.requestBound = Math.max(scanState.requestBound, state.requests) + MAX_SCAN_REQUESTS;
+  }
 }
 
 function cancelled(state: SearchState): FindOutcome {
