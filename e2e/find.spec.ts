@@ -257,3 +257,29 @@ test('bulk lookup slows down on a 429 and answers every row', async ({
   await expect(page.getByRole('status')).toContainText('Looked up 6 entries', { timeout: 15_000 });
   for (let i = 0; i < 6; i += 1) await expect(rows.nth(i)).toContainText('Found');
 });
+
+test('the search stays out of what leaves the tab: the query string, the title, the Referer', async ({
+  page,
+  signIn,
+}) => {
+  // An older link still opens; the search moves into the fragment, in place.
+  await signIn({ next: '/users/find?q=Mar' });
+  await expect(page).toHaveURL(/\/users\/find#q=Mar$/);
+  await expect(page).toHaveTitle('Find user · Admin console');
+  // From here on, nothing the tab sends (the reload's document included) carries the search.
+  const sent: { url: string; referer: string | undefined }[] = [];
+  page.on('request', (request) =>
+    sent.push({ url: request.url(), referer: request.headers()['referer'] }),
+  );
+  await page.reload();
+  await expect(findStatus(page)).toHaveText(/match/);
+  expect(sent.length).toBeGreaterThan(0);
+  expect(sent.filter(({ url }) => /Mar/.test(url))).toEqual([]);
+  expect(sent.filter(({ referer }) => referer)).toEqual([]);
+  // Back keeps the search, within the tab.
+  await find(page, 'Ada');
+  await expect(page).not.toHaveURL(/#q=Mar$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/#q=Mar$/);
+  await expect(findStatus(page)).toHaveText(/match/);
+});

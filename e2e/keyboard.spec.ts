@@ -332,3 +332,32 @@ test('Ctrl+K opens the command menu from a text field, and the browser’s own C
   await expect(lookupBox(page)).toHaveValue('ada');
   expect(await ctrlK()).toEqual([true, true]);
 });
+
+test('the command menu acts on the page: Save view… opens the Views dialog, Requests its panel', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users?limit=10' });
+  await expect(page.getByRole('status')).toHaveText('1–10 of 1,000');
+  const menu = page.getByRole('dialog', { name: 'Command menu' });
+  const openMenu = async () => {
+    await expect(async () => {
+      await page.keyboard.press('Control+k');
+      await expect(menu).toBeVisible({ timeout: 500 });
+    }).toPass();
+  };
+  await openMenu();
+  await menu.getByRole('combobox').fill('save view');
+  await page.keyboard.press('Enter');
+  const save = page.getByRole('dialog', { name: 'Save view' });
+  await expect(save.getByLabel('View name')).toBeFocused();
+  await page.keyboard.type('Ten rows');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('View “Ten rows” saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Views' })).toContainText('Ten rows');
+
+  await openMenu();
+  await menu.getByRole('combobox').fill('requests');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Requests' })).toBeVisible();
+});

@@ -188,7 +188,8 @@ test.describe('at 390 × 844', () => {
   }) => {
     await signIn({ next: '/products' });
     await expect(status(page)).toHaveText('1–50 of 5,000');
-    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    // Named Filters, then how many are set: "Filters (1 set)".
+    const filters = page.getByRole('button', { name: /^Filters\b/ });
     await expect(filters).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByLabel('Category', { exact: true })).toBeHidden();
     const firstRow = page.getByRole('table', { name: 'Products' }).locator('tbody tr').first();
@@ -202,6 +203,7 @@ test.describe('at 390 × 844', () => {
     await page.getByLabel('Category', { exact: true }).fill('Books');
     await page.getByLabel('Category', { exact: true }).press('Enter');
     await expect(page).toHaveURL(/category=Books/);
+    await expect(filters).toHaveText('Filters (1 set)');
     await filters.click();
     await expect(page.getByLabel('Category', { exact: true })).toBeHidden();
     // Filters in effect are shown at first.

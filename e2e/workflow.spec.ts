@@ -43,6 +43,8 @@ test('a category that matched nothing suggests the one meant', async ({ page, si
   await field(page, 'Category').fill('books');
   await field(page, 'Category').press('Enter');
   await expect(page).toHaveURL(/\/products\?category=Books$/);
+  // And the box shows the spelling applied.
+  await expect(field(page, 'Category')).toHaveValue('Books');
 });
 
 test('invalid or contradictory filters mark the table, and never send', async ({

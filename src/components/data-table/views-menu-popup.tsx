@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { announce } from '../announcer';
 import { Button } from '../button';
@@ -6,7 +6,7 @@ import { ModalDialog } from '../modal-dialog';
 import { useCopy } from '../use-copy';
 import type { MenuPopupProps } from './menu-button';
 import { MenuItem, MenuPanel, MenuSeparator } from './menu-popup';
-import { cleanViewName, MAX_VIEWS, type ViewsMenuProps } from './view-options';
+import { cleanViewName, MAX_VIEWS, viewOptionsJson, type ViewsMenuProps } from './view-options';
 import {
   checkViewName,
   newViewId,
@@ -28,13 +28,60 @@ import {
 
 type ViewsMenuPopupProps = ViewsMenuProps & MenuPopupProps;
 
+/** Told when this tab changes the stored views, so the button's active view follows. */
+const storeListeners = new Set<() => void>();
+let storeVersion = 0;
+function storedViewsChanged() {
+  storeVersion += 1;
+  for (const listener of storeListeners) listener();
+}
+function subscribeToStore(listener: () => void) {
+  storeListeners.add(listener);
+  return () => storeListeners.delete(listener);
+}
+
+/**
+ * The saved view in effect, shown after the Views button's name (outside it: the name stays
+ * Views): the one whose address and options the table has now, if any.
+ */
+export function ActiveViewName({ tableId, columns, view }: ViewsMenuProps) {
+  // Rendered (and the views read) again when this tab saves, renames or deletes one.
+  useSyncExternalStore(subscribeToStore, () => storeVersion);
+  const location = useLocation();
+  const { saved } = readSavedViews(tableId, columns);
+  const search = viewSearch(location.search);
+  const options = viewOptionsJson(view);
+  const active = saved.views.find(
+    (entry) => entry.search === search && viewOptionsJson(entry) === options,
+  );
+  if (!active) return null;
+  return (
+    <span
+      aria-hidden="true"
+      title={`View in effect: ${active.name}`}
+      className="max-w-32 truncate font-normal text-slate-600 dark:text-slate-300"
+    >
+      : <bdi>{active.name}</bdi>
+    </span>
+  );
+}
+
 type Dialog = 'save' | 'manage' | null;
+
+const SAVED_NOTE_MS = 4_000;
 
 export function ViewsMenuPopup(props: ViewsMenuPopupProps) {
   const { tableId, columns, view, openAt, onClose } = props;
   const [stored, setStored] = useState(() => readSavedViews(tableId, columns));
   const [active, setActive] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // What was saved, said beside the button for a moment (and to screen readers by announce).
+  const [savedNote, setSavedNote] = useState<string | null>(null);
+  useEffect(() => {
+    if (savedNote === null) return;
+    const timer = setTimeout(() => setSavedNote(null), SAVED_NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [savedNote]);
   const navigate = useNavigate();
   const location = useLocation();
   const { copy } = useCopy();
@@ -81,7 +128,10 @@ export function ViewsMenuPopup(props: ViewsMenuPopupProps) {
   /** Stores a change; keeps the old views on screen and returns the reason if it failed. */
   function store(next: SavedViews): string | null {
     const problem = writeSavedViews(tableId, next);
-    if (problem === null) setStored({ saved: next, problem: null });
+    if (problem === null) {
+      setStored({ saved: next, problem: null });
+      storedViewsChanged();
+    }
     return problem;
   }
 
@@ -142,11 +192,19 @@ export function ViewsMenuPopup(props: ViewsMenuPopupProps) {
               ...view,
             };
             const problem = store({ ...saved, views: [...saved.views, entry] });
-            if (problem === null) announce(`View ${name} saved`);
+            if (problem === null) {
+              announce(`View ${name} saved`);
+              setSavedNote(`View “${name}” saved`);
+            }
             return problem;
           }}
           onClose={closeDialog}
         />
+      )}
+      {savedNote !== null && (
+        <p className="absolute top-full right-0 z-20 mt-1 rounded-md border border-green-300 bg-green-50 px-2 py-1 text-xs whitespace-nowrap text-green-900 shadow dark:border-green-700 dark:bg-green-950 dark:text-green-100">
+          {savedNote}
+        </p>
       )}
       {dialog === 'manage' && (
         <ManageViewsDialog saved={saved} onChange={store} onClose={closeDialog} />

@@ -45,6 +45,7 @@ export function ticketRequest(
     status: entry.status,
     outcome: outcome(entry),
     message: entry.error,
+    code: errorCode(entry),
     tries: (tries.length > 0 ? tries : [entry]).map(({ requestId, status, startedAt }) => ({
       requestId,
       status,
@@ -52,6 +53,19 @@ export function ticketRequest(
     })),
     at: entry.startedAt,
   };
+}
+
+/** The API's `error.code` in a logged error body, when it has one. */
+function errorCode(entry: RequestLogEntry): string | undefined {
+  const body = entry.responseBody;
+  if (!body || entry.status < 400 || !body.mimeType.includes('json')) return undefined;
+  try {
+    const code = (JSON.parse(body.text) as { error?: { code?: unknown } } | null)?.error?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    // Cut short (a long body) or not JSON after all: no code to tell.
+    return undefined;
+  }
 }
 
 /** One logged request; entries never change, so a row renders once (its time text ticks alone). */

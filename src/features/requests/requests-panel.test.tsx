@@ -200,7 +200,11 @@ describe('RequestsPanel', () => {
     const { client } = clientAnswering([
       { status: 503, body: { error: { message: 'Busy.' } }, requestId: 'req_1' },
       'network-error',
-      { status: 500, body: { error: { message: 'Simulated' } }, requestId: 'req_3' },
+      {
+        status: 500,
+        body: { error: { code: 'internal_error', message: 'Simulated' } },
+        requestId: 'req_3',
+      },
     ]);
     // The tries of one attempt share the query's signal (see api-client.ts).
     const signal = new AbortController().signal;
@@ -218,6 +222,7 @@ describe('RequestsPanel', () => {
     expect(ticket).toMatch(/ {2}1\. `req_1`: 503 Service unavailable, \d{4}-\d\d-\d\dT[\d:.]+Z/);
     expect(ticket).toContain('  2. no request ID: no answer (network error)');
     expect(ticket).toContain('  3. `req_3`: 500 Server error');
+    expect(ticket).toContain('- Error code: `internal_error`');
     expect(ticket).toContain(`- API: api.example.com (\`${BASE}\`)`);
     expect(ticket).not.toContain(SIGNATURE);
   });

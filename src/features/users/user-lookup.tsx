@@ -76,29 +76,12 @@ export function UserLookup() {
   }
 
   function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const key = event.key;
-    if (key === 'ArrowDown' && !expanded) {
-      setOpen(true);
-      preload();
+    if (!expanded) {
+      if (event.key === 'ArrowDown') setOpen(true);
       return;
     }
-    if (!expanded) return;
-    const count = document.getElementById(listId)?.children.length ?? 0;
-    if (count === 0) return;
-    if (key === 'ArrowDown' || key === 'ArrowUp') {
-      event.preventDefault();
-      const down = key === 'ArrowDown';
-      setActive(
-        active < 0 || active >= count
-          ? down
-            ? 0
-            : count - 1
-          : (active + (down ? 1 : -1) + count) % count,
-      );
-    } else if (key === 'Enter' && active >= 0) {
-      event.preventDefault();
-      document.getElementById(`${listId}-${active}`)?.click();
-    }
+    // The list is there, so its code is: the keys' handling came with it.
+    parts.comboboxKey(event, listId, active, setActive);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {

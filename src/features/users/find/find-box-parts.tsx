@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClientFor } from '../../../lib/api-client';
 import { apiLine } from '../../../lib/display-text';
@@ -41,6 +41,31 @@ export function destinationOf(
 /** Whether the popover has anything to list for `text` (the box says so: `aria-expanded`). */
 export function hasSuggestions(text: string): boolean {
   return suggestSeenUsers(text, 1).length > 0 || readRecentLookups().length > 0;
+}
+
+/**
+ * The keys of the open list (APG combobox, focus in the box): Down and Up move the active option,
+ * round the ends; Enter opens the active one (with none active, the form finds what is typed).
+ */
+export function comboboxKey(
+  event: KeyboardEvent<HTMLInputElement>,
+  listId: string,
+  active: number,
+  setActive: (index: number) => void,
+): void {
+  const { key } = event;
+  const count = document.getElementById(listId)?.children.length ?? 0;
+  if (count === 0) return;
+  if (key === 'ArrowDown' || key === 'ArrowUp') {
+    event.preventDefault();
+    const step = key === 'ArrowDown' ? 1 : -1;
+    setActive(
+      active < 0 || active >= count ? (step > 0 ? 0 : count - 1) : (active + step + count) % count,
+    );
+  } else if (key === 'Enter' && active >= 0) {
+    event.preventDefault();
+    document.getElementById(`${listId}-${active}`)?.click();
+  }
 }
 
 const POPOVER =

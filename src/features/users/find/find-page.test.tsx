@@ -1,22 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { bindApiClient, createApiClient } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
 import { createRequestLog } from '../../../lib/request-log';
 import { FindPage } from './find-page';
 
 const BASE = 'https://api.example.com';
 
-/** The Find page over an API that never answers: what the page does before any response. */
-function renderFindPage(entry: string) {
+/**
+ * The Find page over an API that never answers (what the page does before any response), or that
+ * gives these answers first, with the app's query client (its retries).
+ */
+function renderFindPage(entry: string, answers: (() => Response)[] = []) {
   const api = createApiClient({
     baseUrl: BASE,
     getToken: () => 'token',
     log: createRequestLog(),
-    fetchImpl: () => new Promise<Response>(() => {}),
+    fetchImpl: () => {
+      const answer = answers.shift();
+      return answer ? Promise.resolve(answer()) : new Promise<Response>(() => {});
+    },
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient();
   bindApiClient(queryClient, api);
   const router = createMemoryRouter(
     [{ path: '/users/find', element: <FindPage apiBaseUrl={BASE} /> }],
@@ -54,5 +61,33 @@ describe('FindPage', () => {
     ).toBeVisible();
     expect(router.state.location.search).toBe('');
     expect(router.state.location.hash).toBe('');
+  });
+
+  it('says a search stopped by an error has stopped, not that it is still searching', async () => {
+    renderFindPage('/users/find#q=grace', [
+      () =>
+        Response.json(
+          { error: { code: 'forbidden', message: 'No.' } },
+          { status: 403, headers: { 'X-Request-Id': 'req_1' } },
+        ),
+    ]);
+    const status = await screen.findByText(/^Search stopped by an error/);
+    expect(status).toHaveTextContent(
+      /^Search stopped by an error · 0 matches so far · \d+ requests?$/,
+    );
+    expect(screen.queryByText(/Searching…/)).toBeNull();
+  });
+
+  it('counts down a 429 that a page of the search waits out', async () => {
+    renderFindPage('/users/find#q=grace', [
+      () =>
+        Response.json(
+          { error: { code: 'rate_limited', message: 'Slow down.' } },
+          { status: 429, headers: { 'Retry-After': '30', 'X-Request-Id': 'req_1' } },
+        ),
+    ]);
+    expect(
+      await screen.findByText(/The API’s rate limit was reached: going on in (30|29) s/),
+    ).toBeVisible();
   });
 });

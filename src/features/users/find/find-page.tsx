@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/link';
 import { Button } from '../../../components/button';
@@ -159,6 +159,7 @@ function FindResults({
   );
 
   const scan = running ? progress?.scan : undefined;
+  const pageWaitsUntil = useRateLimitedUntil();
   const described = mode === 'email' ? `the e-mail address “${text}”` : `“${text}”`;
 
   return (
@@ -199,6 +200,11 @@ function FindResults({
           <Button onClick={() => cancelFind(apiBaseUrl, mode, text)}>Cancel search</Button>
           {scan.retryAt !== undefined && <RateLimitNote retryAt={scan.retryAt} />}
         </div>
+      )}
+      {running && !scan && pageWaitsUntil !== undefined && (
+        <p className="text-sm">
+          <RateLimitNote retryAt={pageWaitsUntil} />
+        </p>
       )}
       <QueryAlert query={query} what="users for the search" />
       {outcome?.kind === 'found' && <OutcomeNotes outcome={outcome} mode={mode} text={text} />}
@@ -327,6 +333,29 @@ function boundNote(outcome: Extract<FindOutcome, { kind: 'found' }>): string {
       : `The search stopped after ${formatCount(outcome.requests)} requests, its bound, before it had looked everywhere the name could be: more may match.`;
   }
   return `The search stopped at ${formatCount(outcome.matches.length)} matches${read}.`;
+}
+
+/**
+ * When a page of a search by halving, waiting out a 429 (the query client retries it as the API
+ * asked), is tried again; undefined while none waits. The list-reading scan says its own.
+ */
+function useRateLimitedUntil(): number | undefined {
+  const cache = useQueryClient().getQueryCache();
+  return useSyncExternalStore(
+    (listener) => cache.subscribe(listener),
+    () => {
+      let until: number | undefined;
+      for (const page of cache.findAll({
+        queryKey: usersKeys.searchPages(),
+        fetchStatus: 'fetching',
+      })) {
+        const reason = page.state.fetchFailureReason;
+        if (reason?.status !== 429 || reason.retryAfterMs === undefined) continue;
+        until = Math.max(until ?? 0, reason.receivedAt + reason.retryAfterMs);
+      }
+      return until;
+    },
+  );
 }
 
 /** A 429 while reading the list: when the search goes on. */
