@@ -20,7 +20,9 @@ const links = (rel: string) =>
 describe('bootScript', () => {
   const fetchSpy = vi.fn(() => new Promise<Response>(() => undefined));
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchSpy);
+    // A spy, not vi.stubGlobal: restoring a stubbed fetch left a later file's MSW server unable
+    // to intercept (the test files share one realm; see oidc-client.test.ts).
+    vi.spyOn(globalThis, 'fetch').mockImplementation(fetchSpy);
     sessionStorage.clear();
     localStorage.clear();
   });

@@ -93,8 +93,9 @@ function fakeProvider(options: FakeOptions = {}): Fake {
     exp: nowS() + 3600,
   };
   const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
+  // A spy, not vi.stubGlobal: restoring a stubbed global puts Node's own fetch property back in a
+  // way that left a later file's MSW server unable to intercept (the test files share one realm).
+  vi.spyOn(globalThis, 'fetch').mockImplementation(
     vi.fn(async (input: RequestInfo | URL) => {
       const url = input instanceof Request ? input.url : String(input);
       asked.push(url);
