@@ -160,6 +160,9 @@ function FindResults({
 
   const scan = running ? progress?.scan : undefined;
   const pageWaitsUntil = useRateLimitedUntil();
+  // A 429 that holds a search by halving (its pool says when it goes on), or one that a page's
+  // own retry waits out.
+  const waitsUntil = running && !scan ? (progress?.retryAt ?? pageWaitsUntil) : undefined;
   const described = mode === 'email' ? `the e-mail address “${text}”` : `“${text}”`;
 
   return (
@@ -201,9 +204,9 @@ function FindResults({
           {scan.retryAt !== undefined && <RateLimitNote retryAt={scan.retryAt} />}
         </div>
       )}
-      {running && !scan && pageWaitsUntil !== undefined && (
+      {waitsUntil !== undefined && (
         <p className="text-sm">
-          <RateLimitNote retryAt={pageWaitsUntil} />
+          <RateLimitNote retryAt={waitsUntil} />
         </p>
       )}
       <QueryAlert query={query} what="users for the search" />

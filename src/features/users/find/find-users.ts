@@ -56,6 +56,8 @@ export interface FindProgress {
   widened?: boolean | undefined;
   /** While the list is read page by page. */
   scan?: { rows: number; total: number | undefined; retryAt?: number | undefined };
+  /** While a 429 holds a search by halving: when it goes on. */
+  retryAt?: number | undefined;
 }
 
 export type FindOutcome =
@@ -265,8 +267,12 @@ async function bisect(
     width: Math.min(DEFAULT_CONCURRENCY, Math.max(1, options.width ?? 1)),
     interpolate: true,
   });
-  // Each round's pages go out together through the bulk lookup's pool: a 429 halves it and waits.
-  const pooled = createPooled(signal);
+  // Each round's pages go out together through the bulk lookup's pool: a 429 halves it and waits,
+  // and the page counts the wait down.
+  let found: readonly User[] = [];
+  const pooled = createPooled(signal, (retryAt) =>
+    onProgress({ requests: state.requests, matches: found, retryAt }),
+  );
   const result = await state.bisection.run(
     async (page, limit) =>
       cancellableFetchQuery(
@@ -277,7 +283,10 @@ async function bisect(
         }),
         signal,
       ),
-    ({ matches }) => onProgress({ requests: state.requests, matches }),
+    ({ matches }) => {
+      found = matches;
+      onProgress({ requests: state.requests, matches });
+    },
     async (tasks) => {
       await pooled(tasks);
     },

@@ -9,16 +9,24 @@ import { runPool } from './lookup-pool';
  */
 export type Pooled = <T>(tasks: readonly (() => Promise<T>)[]) => Promise<T[]>;
 
-export function createPooled(signal: AbortSignal): Pooled {
+/** `onWait` hears when a 429 holds the lane (the time it goes on), and undefined once it does. */
+export function createPooled(
+  signal: AbortSignal,
+  onWait?: (retryAt: number | undefined) => void,
+): Pooled {
   let lane: Promise<unknown> = Promise.resolve();
   return <T>(tasks: readonly (() => Promise<T>)[]) => {
-    const turn = lane.then(() => runBatch(tasks, signal));
+    const turn = lane.then(() => runBatch(tasks, signal, onWait));
     lane = turn.catch(() => undefined);
     return turn;
   };
 }
 
-async function runBatch<T>(tasks: readonly (() => Promise<T>)[], signal: AbortSignal) {
+async function runBatch<T>(
+  tasks: readonly (() => Promise<T>)[],
+  signal: AbortSignal,
+  onWait: ((retryAt: number | undefined) => void) | undefined,
+) {
   signal.throwIfAborted();
   const stop = new AbortController();
   const results: T[] = [];
@@ -27,6 +35,7 @@ async function runBatch<T>(tasks: readonly (() => Promise<T>)[], signal: AbortSi
     items: tasks,
     run: (task) => task(),
     signal: AbortSignal.any([signal, stop.signal]),
+    onConcurrency: (_concurrency, retryAt) => onWait?.(retryAt),
     onResult: (index, outcome) => {
       if (outcome.ok) results[index] = outcome.value;
       else if (!failure) {
