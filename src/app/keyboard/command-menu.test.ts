@@ -1,4 +1,5 @@
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { requestLog } from '../../lib/request-log';
 import { commandsFor, pageActions } from './command-menu';
 
 describe('commandsFor: switching APIs', () => {
@@ -19,6 +20,8 @@ describe('commandsFor: switching APIs', () => {
 
 describe('pageActions: what the menu can do on the page', () => {
   const session = { signedIn: true, renewable: true, renew: () => {}, signOut: () => {} };
+  // Download log is offered once the log holds something: what other test files asked is not ours.
+  beforeEach(() => requestLog.clear());
 
   function page(html: string) {
     document.body.innerHTML = html;
