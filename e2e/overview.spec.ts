@@ -1,6 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessibleInBothThemes } from './support/axe';
 import { expect, test, type Page } from './support/fixtures';
+import { E2E_PORTS, MOCK_API_2_URL } from './support/ports';
+import { signInHere, tokensForTwoApis } from './support/several-apis';
+
+const SEVERAL_APIS_CONSOLE = `http://127.0.0.1:${E2E_PORTS.severalApis}`;
 
 /**
  * The overview against the real-API mock, checked against counts this test makes itself by
@@ -42,19 +46,19 @@ async function tableRows(page: Page, name: string): Promise<[string, number][]> 
 
 const overviewStatus = (page: Page) => page.getByRole('status').filter({ hasText: /request/ });
 
-test('counts sign-ups per month, products per category and per price exactly', async ({
-  page,
-  signIn,
-  request,
-  apiBase,
-}) => {
-  const token = await signIn({ next: '/overview' });
+/** Reads both lists whole and checks the overview on `page` against them, chart by chart. */
+async function expectExactCounts(
+  page: Page,
+  request: APIRequestContext,
+  apiBase: string,
+  token: string,
+): Promise<{ users: Row[]; products: Row[] }> {
   const [users, products] = await Promise.all([
     readAll(request, apiBase, token, '/v1/users'),
     readAll(request, apiBase, token, '/v1/products'),
   ]);
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-  await expect(page).toHaveTitle(/^Overview · /);
+  await expect(page).toHaveTitle(/(^|· )Overview · /);
   await expect(overviewStatus(page)).toHaveText(/^Counted with \d+ requests$/, { timeout: 20_000 });
 
   const totals = page.getByRole('definition');
@@ -91,11 +95,26 @@ test('counts sign-ups per month, products per category and per price exactly', a
   const priceRows = await tableRows(page, 'Prices');
   expect(priceRows.length).toBeGreaterThanOrEqual(5);
   for (const [range, count] of priceRows) {
-    const [from, to] = range.split('–').map(Number) as [number, number];
+    const [from, to] = range.split('–').map((edge) => Number(edge.replace(/,/g, ''))) as [
+      number,
+      number,
+    ];
     const expected = products.filter((p) => (p.price ?? 0) >= from && (p.price ?? 0) < to).length;
     expect(count, range).toBe(expected);
   }
   expect(priceRows.reduce((sum, [, count]) => sum + count, 0)).toBe(products.length);
+
+  return { users, products };
+}
+
+test('counts sign-ups per month, products per category and per price exactly', async ({
+  page,
+  signIn,
+  request,
+  apiBase,
+}) => {
+  const token = await signIn({ next: '/overview' });
+  await expectExactCounts(page, request, apiBase, token);
 
   // A category leads to the products table with that filter.
   const [firstCategory] = (await tableRows(page, 'Products by category'))[0] ?? [''];
@@ -109,6 +128,30 @@ test('counts sign-ups per month, products per category and per price exactly', a
   await page.goBack();
   await expect(overviewStatus(page)).toHaveText(/^Counted with \d+ requests$/);
   await expect(page.getByText(/^Updated /)).toBeVisible();
+});
+
+test('counts exactly on an API with a lopsided catalogue and prices into the thousands', async ({
+  page,
+  request,
+}) => {
+  // The several-APIs console's Production is the second mock server, started with the skewed
+  // catalogue (e2e/support/serve-all.ts): categories of very different sizes, prices from 0 to
+  // thousands, some with three decimals.
+  test.slow(); // a sign-in that restarts the app, then both lists read whole
+  const { production: token } = await tokensForTwoApis();
+  await page.goto(`${SEVERAL_APIS_CONSOLE}/login`);
+  await page.getByRole('combobox', { name: 'API' }).selectOption('Production');
+  await expect(page.getByText('Signing in to')).toContainText('Production');
+  await signInHere(page, token);
+  await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).click();
+  const { products } = await expectExactCounts(page, request, MOCK_API_2_URL, token);
+
+  // The data is as lopsided as the test means it to be.
+  const sizes = [...tally(products.map((product) => product.category ?? '')).values()];
+  expect(Math.max(...sizes)).toBeGreaterThan(5 * Math.min(...sizes));
+  const prices = products.map((product) => product.price ?? 0);
+  expect(Math.max(...prices)).toBeGreaterThanOrEqual(1000);
+  expect(prices.some((price) => /\.\d{3}$/.test(String(price)))).toBe(true);
 });
 
 test('a month leads to the users who signed up in it', async ({ page, signIn }) => {

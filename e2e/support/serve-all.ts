@@ -40,7 +40,8 @@ export const E2E_SERVERS: readonly E2EServer[] = [
   },
   {
     name: 'second mock API',
-    args: ['src/mocks/server.ts', '--port', String(E2E_PORTS.mockApi2)],
+    // Another API's data: the skewed catalogue (e2e/overview.spec.ts counts it exactly).
+    args: ['src/mocks/server.ts', '--port', String(E2E_PORTS.mockApi2), '--catalogue', 'skewed'],
     url: `${MOCK_API_2_URL}/__demo/token`,
   },
   {
