@@ -8,7 +8,7 @@ import { safeNextPath } from './safe-next';
 import { useSessionState, useSessionStore } from './session-context';
 import type { SessionEndReason } from './session-store';
 import { parseToken } from './token';
-import { TokenField } from './token-field';
+import { KeepSignedInBox, TokenField } from './token-field';
 import { TokenSummary } from './token-summary';
 import { useDocumentTitle } from '../../components/use-document-title';
 import type { SignInProvider } from './provider-sign-in';
@@ -125,15 +125,7 @@ export function LoginPage({ apiName, mintDemoToken, api, provider }: LoginPagePr
             problem={problem}
           />
           {preview?.ok && <TokenSummary claims={preview.claims} nowMs={nowMs} />}
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={remember}
-              onChange={(event) => setRemember(event.target.checked)}
-              className="size-4"
-            />
-            Keep me signed in on this device
-          </label>
+          <KeepSignedInBox checked={remember} onChange={setRemember} />
           {provider && (
             <Suspense fallback={null}>
               <ProviderRememberNote name={provider.name} />

@@ -11,7 +11,7 @@ import { refusalProblem } from './refusal';
 import { sessionEndReason } from './session-end-reason';
 import { useSessionState, useSessionStore } from './session-context';
 import { describeSubject, parseToken } from './token';
-import { TokenField } from './token-field';
+import { KeepSignedInBox, TokenField } from './token-field';
 
 interface RenewSessionDialogProps {
   /** The API signed into, as the header names it. */
@@ -173,15 +173,7 @@ export function RenewSessionDialog({
           problem={problem}
         />
         {someoneElse && (
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={rememberNewPerson}
-              onChange={(event) => setRememberNewPerson(event.target.checked)}
-              className="size-4"
-            />
-            Keep me signed in on this device
-          </label>
+          <KeepSignedInBox checked={rememberNewPerson} onChange={setRememberNewPerson} />
         )}
         {checking && (
           <p role="status" className="text-sm">

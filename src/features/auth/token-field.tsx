@@ -56,3 +56,24 @@ export function TokenField({
     </>
   );
 }
+
+/** The sign-in page's and Renew session's choice to keep the session on this device. */
+export function KeepSignedInBox({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4"
+      />
+      Keep me signed in on this device
+    </label>
+  );
+}
