@@ -70,8 +70,7 @@ export const usersKeys = {
   /** Pages the CSV export reads: apart from the table's, which they must not replace. */
   exportPage: (params: UsersListParams) => [...all, 'export', params] as const,
   /** Pages Find reads, shared between searches for a minute (a longer name reuses them). */
-  searchPages: () => [...all, 'search-page'] as const,
-  searchPage: (params: UsersSearchPageParams) => [...usersKeys.searchPages(), params] as const,
+  searchPage: (params: UsersSearchPageParams) => [...all, 'search-page', params] as const,
   /** A whole Find search (its pages are searchPage or exportPage queries). */
   find: (mode: string, text: string) => [...all, 'find', mode, text] as const,
   details: () => [...all, 'detail'] as const,

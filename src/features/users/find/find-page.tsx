@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/link';
 import { Button } from '../../../components/button';
@@ -159,10 +159,9 @@ function FindResults({
   );
 
   const scan = running ? progress?.scan : undefined;
-  const pageWaitsUntil = useRateLimitedUntil();
-  // A 429 that holds a search by halving (its pool says when it goes on), or one that a page's
-  // own retry waits out.
-  const waitsUntil = running && !scan ? (progress?.retryAt ?? pageWaitsUntil) : undefined;
+  // A 429 that holds a search by halving: its pool says when it goes on (Find's pages leave 429s
+  // to the pool, never to the query client's retry).
+  const waitsUntil = running && !scan ? progress?.retryAt : undefined;
   const described = mode === 'email' ? `the e-mail address “${text}”` : `“${text}”`;
 
   return (
@@ -336,29 +335,6 @@ function boundNote(outcome: Extract<FindOutcome, { kind: 'found' }>): string {
       : `The search stopped after ${formatCount(outcome.requests)} requests, its bound, before it had looked everywhere the name could be: more may match.`;
   }
   return `The search stopped at ${formatCount(outcome.matches.length)} matches${read}.`;
-}
-
-/**
- * When a page of a search by halving, waiting out a 429 (the query client retries it as the API
- * asked), is tried again; undefined while none waits. The list-reading scan says its own.
- */
-function useRateLimitedUntil(): number | undefined {
-  const cache = useQueryClient().getQueryCache();
-  return useSyncExternalStore(
-    (listener) => cache.subscribe(listener),
-    () => {
-      let until: number | undefined;
-      for (const page of cache.findAll({
-        queryKey: usersKeys.searchPages(),
-        fetchStatus: 'fetching',
-      })) {
-        const reason = page.state.fetchFailureReason;
-        if (reason?.status !== 429 || reason.retryAfterMs === undefined) continue;
-        until = Math.max(until ?? 0, reason.receivedAt + reason.retryAfterMs);
-      }
-      return until;
-    },
-  );
 }
 
 /** A 429 while reading the list: when the search goes on. */
