@@ -1,6 +1,6 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { useSessionState } from '../features/auth/session-context';
 import { loginPathFor } from '../features/auth/safe-next';
 import { preloadErrorAlert } from '../components/error-alert-loader';
@@ -16,7 +16,7 @@ import { Shell } from './shell';
  * open dialogs, half-typed filters and scroll position are still there when the same person
  * renews it (the shell's Renew session dialog); a full sign-in (a new generation) starts afresh.
  */
-export function SignedInLayout() {
+export function SignedInLayout({ children }: { children: ReactNode }) {
   const { session, endReason, asking, renewable, generation } = useSessionState();
   const location = useLocation();
   // A new tab is asking the console's other tabs for their session: a moment, not a sign-in page.
@@ -29,9 +29,7 @@ export function SignedInLayout() {
   return (
     <Shell key={generation}>
       <div inert={ended} className={ended ? 'opacity-50' : undefined}>
-        <Page>
-          <Outlet />
-        </Page>
+        <Page>{children}</Page>
       </div>
       {!ended && <PreloadOtherPages />}
     </Shell>

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { userDetailQueryOptions } from '../../features/users/api/users-api';
 import { UserPage } from '../../features/users/user-page';
 import { useEnvironment } from '../environment';
+import { useRouteParams } from '../route-params';
 
 export function Component() {
-  const { id = '' } = useParams();
+  const { id = '' } = useRouteParams();
   const { imageSources } = useEnvironment();
   // Keyed, so moving from one user to another starts from a clean page (avatar fallback included).
   return <UserPage key={id} id={id} imageSources={imageSources} />;
