@@ -34,8 +34,9 @@ function countListRequests(page: Page) {
   return urls;
 }
 
+// Through the service worker too, in one order: the order changes the search, not the transport.
 for (const nameOrder of ['locale', 'code-unit'] as const) {
-  test(`finds a name, typed in any case, by halving the list (names in ${nameOrder} order) @both-modes`, async ({
+  test(`finds a name, typed in any case, by halving the list (names in ${nameOrder} order)${nameOrder === 'locale' ? ' @both-modes' : ''}`, async ({
     page,
     signIn,
     setScenario,
