@@ -26,16 +26,20 @@ export function createEmailLookup(
   let first: Promise<'bisection' | 'scan'> | undefined;
   let listRead: Promise<Map<string, User>> | undefined;
 
+  // Find's own search for one address: bisection, or the list read when the API cannot sort.
+  const findOne = (address: string, signal: AbortSignal) =>
+    findUsers({
+      queryClient,
+      baseUrl,
+      mode: 'email',
+      text: address,
+      signal,
+      onProgress: () => undefined,
+    });
+
   return async (address, signal) => {
     if (first === undefined) {
-      const outcome = findUsers({
-        queryClient,
-        baseUrl,
-        mode: 'email',
-        text: address,
-        signal,
-        onProgress: () => undefined,
-      });
+      const outcome = findOne(address, signal);
       first = outcome.then(
         (found) => (found.kind === 'found' && found.how === 'scan' ? 'scan' : 'bisection'),
         // Failed or cancelled: the next address finds out for itself.
@@ -48,14 +52,7 @@ export function createEmailLookup(
       return found.kind === 'found' ? found.matches[0] : undefined;
     }
     if ((await first) === 'bisection') {
-      const found = await findUsers({
-        queryClient,
-        baseUrl,
-        mode: 'email',
-        text: address,
-        signal,
-        onProgress: () => undefined,
-      });
+      const found = await findOne(address, signal);
       return found.kind === 'found' ? found.matches[0] : undefined;
     }
     listRead ??= readListFor(queryClient, addresses, signal);
