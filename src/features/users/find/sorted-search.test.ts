@@ -125,6 +125,26 @@ const nameArb = fc
   .array(fc.constantFrom(...LETTERS), { minLength: 0, maxLength: 6 })
   .map((parts) => parts.join(''));
 
+/**
+ * The request-bound properties' lists: `size` people named after a few first names (accents and
+ * a particle among them), "smith" in both cases, and three names whose order only locale rules
+ * settle ('-2+3' < '@cmd' < '+SUM'), sorted by `compare`.
+ */
+const smithFirstNamesArb = fc.array(
+  fc.constantFrom('Ada', 'Ben', 'Chloé', 'Grace', 'Zoë', 'Émile', 'de la'),
+  { minLength: 1, maxLength: 3 },
+);
+const smithQueryArb = fc.constantFrom('grace', 'ada', 'emile', 'zoe', 'de la', 'chloe', 'nobody');
+
+function smithRows(firstNames: readonly string[], size: number, compare: Compare): Row[] {
+  const names = Array.from(
+    { length: size },
+    (_, i) => `${firstNames[i % firstNames.length]} ${i % 2 === 0 ? 'smith' : 'Smith'} ${i}`,
+  );
+  names.push('-2+3', '@cmd', '+SUM');
+  return sortRows(names, compare, false);
+}
+
 describe('SortedSearch', () => {
   for (const [orderName, compare] of Object.entries(API_ORDERS)) {
     for (const descending of [false, true]) {
@@ -193,21 +213,12 @@ describe('SortedSearch', () => {
     const collator = new Intl.Collator('en');
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom('Ada', 'Ben', 'Chloé', 'Grace', 'Zoë', 'Émile', 'de la'), {
-          minLength: 1,
-          maxLength: 3,
-        }),
+        smithFirstNamesArb,
         fc.integer({ min: 1, max: 3000 }),
         fc.integer({ min: 3, max: 100 }),
-        fc.constantFrom('grace', 'ada', 'emile', 'zoe', 'de la', 'chloe', 'nobody'),
+        smithQueryArb,
         async (firstNames, size, maxLimit, query) => {
-          const names = Array.from(
-            { length: size },
-            (_, i) =>
-              `${firstNames[i % firstNames.length]} ${i % 2 === 0 ? 'smith' : 'Smith'} ${i}`,
-          );
-          names.push('-2+3', '@cmd', '+SUM');
-          const rows = sortRows(names, collator.compare, false);
+          const rows = smithRows(firstNames, size, collator.compare);
           const api = fakeApi(rows, maxLimit);
           const { parallel } = rounds();
           const result = await search(query, 'prefix', 1_000_000, 4).run(
@@ -235,21 +246,12 @@ describe('SortedSearch', () => {
     const collator = new Intl.Collator('en');
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom('Ada', 'Ben', 'Chloé', 'Grace', 'Zoë', 'Émile', 'de la'), {
-          minLength: 1,
-          maxLength: 3,
-        }),
+        smithFirstNamesArb,
         fc.integer({ min: 1, max: 2000 }),
         fc.integer({ min: 3, max: 100 }),
-        fc.constantFrom('grace', 'ada', 'emile', 'zoe', 'de la', 'chloe', 'nobody'),
+        smithQueryArb,
         async (firstNames, size, maxLimit, query) => {
-          const names = Array.from(
-            { length: size },
-            (_, i) =>
-              `${firstNames[i % firstNames.length]} ${i % 2 === 0 ? 'smith' : 'Smith'} ${i}`,
-          );
-          names.push('-2+3', '@cmd', '+SUM');
-          const rows = sortRows(names, collator.compare, false);
+          const rows = smithRows(firstNames, size, collator.compare);
           const api = fakeApi(rows, maxLimit);
           const result = await search(query).run(api.readPage);
           const want = expected(rows, query);
