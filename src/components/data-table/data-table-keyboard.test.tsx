@@ -109,3 +109,63 @@ describe('the focus across pages', () => {
     box.remove();
   });
 });
+
+describe('a row pressed as the rows change under the pointer', () => {
+  function Table({ page, onOpen }: { page: number; onOpen: (person: Person) => void }) {
+    const pagination = { page, limit: 10 };
+    return (
+      <DataTable
+        label="People"
+        noun="people"
+        columns={columns}
+        data={pageOf(pagination)}
+        busy={false}
+        pagination={pagination}
+        onPaginationChange={() => undefined}
+        getRowId={(person) => person.id}
+        onRowActivate={onOpen}
+        empty="Nobody."
+        emptyStatus="No people"
+      />
+    );
+  }
+  const primary = { button: 0, isPrimary: true };
+  const settle = () => act(() => import('./row-keys'));
+
+  it('opens the row pressed, once, when the next page replaced it before the release', async () => {
+    const opened: string[] = [];
+    const onOpen = (person: Person) => opened.push(person.id);
+    const { rerender } = render(<Table page={1} onOpen={onOpen} />);
+    const pressed = screen.getByRole('cell', { name: 'Person 3' });
+    fireEvent.pointerDown(pressed, primary);
+    // The page asked for comes in between the press and the release: the browser sends no click.
+    rerender(<Table page={2} onOpen={onOpen} />);
+    expect(pressed.isConnected).toBe(false);
+    fireEvent.pointerUp(screen.getByRole('cell', { name: 'Person 13' }), primary);
+    // A browser that does send a click then, on the row now under the pointer: not a second one.
+    fireEvent.click(screen.getByRole('cell', { name: 'Person 13' }), primary);
+    await settle();
+    expect(opened).toEqual(['p_3']);
+  });
+
+  it('opens nothing on a release outside the table, a cancelled press, or a row still there', async () => {
+    const opened: string[] = [];
+    const onOpen = (person: Person) => opened.push(person.id);
+    const { rerender } = render(<Table page={1} onOpen={onOpen} />);
+    fireEvent.pointerDown(screen.getByRole('cell', { name: 'Person 3' }), primary);
+    rerender(<Table page={2} onOpen={onOpen} />);
+    fireEvent.pointerUp(document.body, primary);
+    fireEvent.pointerDown(screen.getByRole('cell', { name: 'Person 13' }), primary);
+    rerender(<Table page={3} onOpen={onOpen} />);
+    fireEvent.pointerCancel(screen.getByRole('cell', { name: 'Person 23' }), primary);
+    fireEvent.pointerUp(screen.getByRole('cell', { name: 'Person 23' }), primary);
+    await settle();
+    expect(opened).toEqual([]);
+    // An ordinary press and release on a row that stays: the click opens it, the release does not.
+    fireEvent.pointerDown(screen.getByRole('cell', { name: 'Person 24' }), primary);
+    fireEvent.pointerUp(screen.getByRole('cell', { name: 'Person 24' }), primary);
+    fireEvent.click(screen.getByRole('cell', { name: 'Person 24' }), primary);
+    await settle();
+    expect(opened).toEqual(['p_24']);
+  });
+});

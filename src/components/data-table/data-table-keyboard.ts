@@ -5,6 +5,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent as ReactMouseEvent,
+  type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { rememberedModule } from '../lazy-module';
 import type { KeyInput, RowKeyContext } from './row-keys';
@@ -26,6 +27,8 @@ const TABLE_KEYS = /^(Arrow(Down|Up|Left|Right)|Home|End|j|k)$/;
  * - Right moves into the row's links and buttons (out of the Tab order, see in-table-row.ts),
  *   Left and Escape come back out to the row;
  * - a click anywhere on a row opens it, unless it was on a control in the row or selected text;
+ *   a row pressed just as the next page comes in (its row gone before the release, so the browser
+ *   fires no click) opens on the release, once;
  * - `[`/`]` on a row (the pager's keys, global-shortcuts.tsx) keep the focus at the same row
  *   position on the new page, and coming back to the table's URL from the row it opened (Back, or
  *   a "Back to" link) puts the focus on that row again, as Gmail and GitHub do.
@@ -91,13 +94,48 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
     if (row?.dataset.rowId) setCurrent(row.dataset.rowId);
   }
 
-  function onBodyClick(event: ReactMouseEvent<HTMLTableSectionElement>) {
-    if (!activate || event.button !== 0 || event.defaultPrevented) return;
-    const target = event.target as HTMLElement;
+  function open(target: HTMLElement, opener: (id: string) => void) {
     void rowKeys.load().then(
-      (module) => module.onBodyClick(target, activate),
+      (module) => module.onBodyClick(target, opener),
       () => undefined,
     );
+  }
+
+  // Set when a release opened the row pressed: a browser that does send a click after it (on the
+  // row now under the pointer, or the body) must not open a second one.
+  const openedOnRelease = useRef(false);
+  function onBodyClick(event: ReactMouseEvent<HTMLTableSectionElement>) {
+    if (openedOnRelease.current) {
+      openedOnRelease.current = false;
+      return;
+    }
+    if (!activate || event.button !== 0 || event.defaultPrevented) return;
+    open(event.target as HTMLElement, activate);
+  }
+
+  /**
+   * A press and a release on a row make a click only if the row pressed is still there: when the
+   * rows change in between (the page just asked for comes in under the pointer), Chromium sends no
+   * click at all. The release then opens the row pressed, with what this render knew of it.
+   */
+  function onBodyPointerDown(event: ReactPointerEvent<HTMLTableSectionElement>) {
+    openedOnRelease.current = false;
+    if (!activate || event.button !== 0 || !event.isPrimary) return;
+    const pressed = event.target as HTMLElement;
+    const opener = activate;
+    const tableBody = event.currentTarget;
+    const release = (up: PointerEvent) => {
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+      if (up.type !== 'pointerup' || up.button !== 0 || pressed.isConnected) return;
+      if (!(up.target instanceof Node) || !tableBody.contains(up.target)) return;
+      openedOnRelease.current = true;
+      // The click, if any, comes in this same task.
+      setTimeout(() => (openedOnRelease.current = false));
+      open(pressed, opener);
+    };
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
   }
 
   return {
@@ -107,6 +145,7 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
       onKeyDown: (event: KeyboardEvent<HTMLTableSectionElement>) => handleKey(event, 'onBodyKey'),
       onFocus: onBodyFocus,
       onClick: onBodyClick,
+      onPointerDown: onBodyPointerDown,
     },
     headProps: {
       onKeyDown: (event: KeyboardEvent<HTMLTableSectionElement>) => handleKey(event, 'onHeadKey'),
