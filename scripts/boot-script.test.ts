@@ -45,6 +45,12 @@ describe('bootScript', () => {
     );
   });
 
+  it('matches the path in any case, as the console’s router does', () => {
+    sessionStorage.setItem('session-key', JSON.stringify({ token: 't', api: 'https://a.example' }));
+    run('/USERS/user_1/');
+    expect(links('modulepreload')).toEqual(['/assets/react.js', '/assets/user.js']);
+  });
+
   it('starts the config.json request and leaves it for start-up', () => {
     run('/login');
     expect(fetchSpy).toHaveBeenCalledWith('/config.json', {

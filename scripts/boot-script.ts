@@ -22,7 +22,7 @@ import { BOOT_CONFIG_GLOBAL } from '../src/lib/boot-handoff.ts';
  */
 export interface BootRoute {
   key: string;
-  /** The source of a RegExp that matches the page's path. */
+  /** The source of a RegExp that matches the page's path, in any case (tested with the `i` flag). */
   pattern: string;
   /** Absolute URLs of the page's chunks that the entry does not already load. */
   files: string[];
@@ -45,7 +45,7 @@ export function bootScript(
     'function l(h,c){var e=document.createElement("link");e.rel=c?"preconnect":"modulepreload";',
     'e.href=h;if(c)e.crossOrigin="anonymous";document.head.appendChild(e)}',
     `${JSON.stringify(shared)}.forEach(function(h){l(h)});`,
-    'for(i=0;i<r.length;i++)if(s?new RegExp(r[i][1]).test(p):r[i][0]==="login"){',
+    'for(i=0;i<r.length;i++)if(s?new RegExp(r[i][1],"i").test(p):r[i][0]==="login"){',
     'for(j=0;j<r[i][2].length;j++)l(r[i][2][j]);break}',
     `try{window[${JSON.stringify(BOOT_CONFIG_GLOBAL)}]=fetch("/config.json",{headers:{Accept:"application/json"}})}catch(e){}`,
     'try{a=s&&new URL(JSON.parse(s).api);',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { routeKeyFor } from './route-paths';
 import { matchRoute } from './router';
 
 /** Which page a path shows, and the user page's id. */
@@ -45,5 +46,25 @@ describe('matchRoute (the console’s URLs, as React Router’s <Routes> matched
     expect(shown('/login/x')).toBe('not-found');
     expect(shown('/nope')).toBe('not-found');
     expect(shown('/auth')).toBe('not-found');
+  });
+});
+
+describe('routeKeyFor (the code the boot script starts downloading)', () => {
+  it('names the page the router shows, in any case and with a trailing slash', () => {
+    const pages: [string, ReturnType<typeof routeKeyFor>][] = [
+      ['/', 'users'],
+      ['/USERS/', 'users'],
+      ['/Login', 'login'],
+      ['/Users/user_1', 'user'],
+      ['/users/FIND', undefined],
+      ['/users/Bulk/', undefined],
+      ['/PRODUCTS/', 'products'],
+      ['/Overview', 'overview'],
+      ['/ACCOUNT', 'account'],
+      ['/users/1/x', undefined],
+    ];
+    for (const [path, key] of pages) expect(routeKeyFor(path), path).toBe(key);
+    // Find and Look up many are the router's own pages, not a user id.
+    expect(shown('/users/FIND')).toEqual({ pattern: '/users/find' });
   });
 });
