@@ -174,7 +174,24 @@ export interface FindOptions {
  */
 export async function findUsers(options: FindOptions): Promise<FindOutcome> {
   const key = stateKey(options.baseUrl, options.mode, options.text);
-  const outcome = await search(options, stateFor(key));
+  const state = stateFor(key);
+  let last: FindProgress = { requests: state.requests, matches: [] };
+  const reporting: FindOptions = {
+    ...options,
+    onProgress: (progress) => {
+      last = progress;
+      options.onProgress(progress);
+    },
+  };
+  let outcome: FindOutcome;
+  try {
+    outcome = await search(reporting, state);
+  } catch (error) {
+    // Progress is told as pages come in: the request that failed (the first, perhaps) was made
+    // too, and the status counts it.
+    options.onProgress({ ...last, requests: state.requests, scan: undefined, retryAt: undefined });
+    throw error;
+  }
   // A cancelled search, or one stopped at its bound, can be gone on with.
   if (outcome.kind !== 'cancelled' && !(outcome.kind === 'found' && outcome.truncated)) {
     states.delete(key);
