@@ -154,7 +154,10 @@ describe('a row pressed as the rows change under the pointer', () => {
     const { rerender } = render(<Table page={1} onOpen={onOpen} />);
     fireEvent.pointerDown(screen.getByRole('cell', { name: 'Person 3' }), primary);
     rerender(<Table page={2} onOpen={onOpen} />);
+    // Moved out of the table and released there; then a press that began outside ends on a row.
+    fireEvent.pointerLeave(screen.getAllByRole('rowgroup')[1] as HTMLElement, primary);
     fireEvent.pointerUp(document.body, primary);
+    fireEvent.pointerUp(screen.getByRole('cell', { name: 'Person 13' }), primary);
     fireEvent.pointerDown(screen.getByRole('cell', { name: 'Person 13' }), primary);
     rerender(<Table page={3} onOpen={onOpen} />);
     fireEvent.pointerCancel(screen.getByRole('cell', { name: 'Person 23' }), primary);

@@ -101,8 +101,13 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
     );
   }
 
-  // Set when a release opened the row pressed: a browser that does send a click after it (on the
-  // row now under the pointer, or the body) must not open a second one.
+  /**
+   * A press and a release on a row make a click only if the row pressed is still there: when the
+   * rows change in between (the page just asked for comes in under the pointer), Chromium sends no
+   * click at all. The release then opens the row pressed, with what its render knew of it; a
+   * browser that does send a click after it does not open a second row.
+   */
+  const pressed = useRef<{ target: HTMLElement; opener: (id: string) => void } | null>(null);
   const openedOnRelease = useRef(false);
   function onBodyClick(event: ReactMouseEvent<HTMLTableSectionElement>) {
     if (openedOnRelease.current) {
@@ -112,31 +117,24 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
     if (!activate || event.button !== 0 || event.defaultPrevented) return;
     open(event.target as HTMLElement, activate);
   }
-
-  /**
-   * A press and a release on a row make a click only if the row pressed is still there: when the
-   * rows change in between (the page just asked for comes in under the pointer), Chromium sends no
-   * click at all. The release then opens the row pressed, with what this render knew of it.
-   */
   function onBodyPointerDown(event: ReactPointerEvent<HTMLTableSectionElement>) {
     openedOnRelease.current = false;
-    if (!activate || event.button !== 0 || !event.isPrimary) return;
-    const pressed = event.target as HTMLElement;
-    const opener = activate;
-    const tableBody = event.currentTarget;
-    const release = (up: PointerEvent) => {
-      document.removeEventListener('pointerup', release, true);
-      document.removeEventListener('pointercancel', release, true);
-      if (up.type !== 'pointerup' || up.button !== 0 || pressed.isConnected) return;
-      if (!(up.target instanceof Node) || !tableBody.contains(up.target)) return;
-      openedOnRelease.current = true;
-      // The click, if any, comes in this same task.
-      setTimeout(() => (openedOnRelease.current = false));
-      open(pressed, opener);
-    };
-    document.addEventListener('pointerup', release, true);
-    document.addEventListener('pointercancel', release, true);
+    pressed.current =
+      activate && event.button === 0 && event.isPrimary
+        ? { target: event.target as HTMLElement, opener: activate }
+        : null;
   }
+  function onBodyPointerUp(event: ReactPointerEvent<HTMLTableSectionElement>) {
+    const press = pressed.current;
+    pressed.current = null;
+    if (!press || event.button !== 0 || press.target.isConnected) return;
+    openedOnRelease.current = true;
+    // The click, if the browser sends one, comes in this same task.
+    setTimeout(() => (openedOnRelease.current = false));
+    open(press.target, press.opener);
+  }
+  // Released elsewhere, or taken over by a scroll: no press of this body's is pending any more.
+  const forgetPress = () => (pressed.current = null);
 
   return {
     currentId,
@@ -146,6 +144,9 @@ export function useRowNavigation(rowIds: readonly string[], onActivate?: (id: st
       onFocus: onBodyFocus,
       onClick: onBodyClick,
       onPointerDown: onBodyPointerDown,
+      onPointerUp: onBodyPointerUp,
+      onPointerLeave: forgetPress,
+      onPointerCancel: forgetPress,
     },
     headProps: {
       onKeyDown: (event: KeyboardEvent<HTMLTableSectionElement>) => handleKey(event, 'onHeadKey'),
