@@ -22,8 +22,16 @@ function pageOf({ page, limit }: PageParams): ListPage<Person> {
   return { data, meta: { page, limit, total: 100 } };
 }
 
-function Harness({ onOpen = () => undefined }: { onOpen?: (person: Person) => void }) {
-  const [pagination, setPagination] = useState<PageParams>({ page: 1, limit: 10 });
+/** One page of people; the page is the caller's (a test may turn it from outside the table). */
+function PeopleTable({
+  pagination,
+  onPaginationChange = () => undefined,
+  onOpen,
+}: {
+  pagination: PageParams;
+  onPaginationChange?: (next: PageParams) => void;
+  onOpen: (person: Person) => void;
+}) {
   return (
     <DataTable
       label="People"
@@ -32,13 +40,18 @@ function Harness({ onOpen = () => undefined }: { onOpen?: (person: Person) => vo
       data={pageOf(pagination)}
       busy={false}
       pagination={pagination}
-      onPaginationChange={setPagination}
+      onPaginationChange={onPaginationChange}
       getRowId={(person) => person.id}
       onRowActivate={onOpen}
       empty="Nobody."
       emptyStatus="No people"
     />
   );
+}
+
+function Harness({ onOpen = () => undefined }: { onOpen?: (person: Person) => void }) {
+  const [pagination, setPagination] = useState<PageParams>({ page: 1, limit: 10 });
+  return <PeopleTable pagination={pagination} onPaginationChange={setPagination} onOpen={onOpen} />;
 }
 
 const row = (id: string) => document.querySelector<HTMLElement>(`tr[data-row-id="${id}"]`);
@@ -111,24 +124,9 @@ describe('the focus across pages', () => {
 });
 
 describe('a row pressed as the rows change under the pointer', () => {
-  function Table({ page, onOpen }: { page: number; onOpen: (person: Person) => void }) {
-    const pagination = { page, limit: 10 };
-    return (
-      <DataTable
-        label="People"
-        noun="people"
-        columns={columns}
-        data={pageOf(pagination)}
-        busy={false}
-        pagination={pagination}
-        onPaginationChange={() => undefined}
-        getRowId={(person) => person.id}
-        onRowActivate={onOpen}
-        empty="Nobody."
-        emptyStatus="No people"
-      />
-    );
-  }
+  const Table = ({ page, onOpen }: { page: number; onOpen: (person: Person) => void }) => (
+    <PeopleTable pagination={{ page, limit: 10 }} onOpen={onOpen} />
+  );
   const primary = { button: 0, isPrimary: true };
   const settle = () => act(() => import('./row-keys'));
 
