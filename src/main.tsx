@@ -17,6 +17,7 @@ import {
   resolveSettings,
   type ConsoleSettings,
 } from './lib/config';
+import { storageDenied } from './lib/storage';
 import './index.css';
 
 /**
@@ -61,7 +62,11 @@ async function start() {
     } catch (error) {
       root.render(
         <StartupError
-          message={`The demo mock API could not start in this browser (it needs service workers): ${(error as Error).message}`}
+          message={
+            storageDenied()
+              ? 'The demo mock API could not start: it runs in a service worker, which needs the site storage this browser denies the console. Allow this site to store data, or use a console pointed at a real API, which works without it.'
+              : `The demo mock API could not start in this browser (it needs service workers): ${(error as Error).message}`
+          }
         />,
       );
       return;

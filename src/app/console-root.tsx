@@ -1,5 +1,6 @@
 import { StrictMode, Suspense, useState } from 'react';
 import { lazyComponent } from '../components/lazy-component';
+import { StorageNotice } from '../components/storage-notice';
 import type { ApiProfile } from '../lib/api-profile';
 import { App } from './app';
 import type { AppEnvironment } from './environment';
@@ -47,6 +48,7 @@ export function ConsoleRoot({ profiles, initial, runtimes, base }: ConsoleRootPr
 
   return (
     <StrictMode>
+      <StorageNotice />
       {(profiles.length > 1 || current.production) && (
         <Suspense fallback={null}>
           <ApisFrame current={current} several={profiles.length > 1} />

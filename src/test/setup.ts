@@ -15,6 +15,7 @@ afterEach(() => {
 if (typeof document !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
   const { cleanup, configure } = await import('@testing-library/react');
+  const { clearStorageMemory } = await import('../lib/storage');
   // find* and waitFor wait for what the page shows; npm test runs other checks beside these
   // tests, so the first render can take longer than Testing Library's default second.
   configure({ asyncUtilTimeout: 5000 });
@@ -25,6 +26,7 @@ if (typeof document !== 'undefined') {
     document.title = '';
     window.history.replaceState(null, '', '/');
     localStorage.clear();
+    clearStorageMemory();
     sessionStorage.clear();
   });
 }

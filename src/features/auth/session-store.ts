@@ -1,4 +1,5 @@
 import { profileScopedName } from '../../lib/api-profile';
+import { safeStorage } from '../../lib/storage';
 import { SESSION_STORAGE_KEY } from './session-storage-key';
 import { CLOCK_SKEW_MS, parseToken, type TokenClaims } from './token';
 
@@ -78,6 +79,7 @@ const RETURN_EVENTS = ['visibilitychange', 'focus', 'pageshow'] as const;
 const MAX_TIMER_MS = 2_147_483_647;
 
 type Listener = () => void;
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 /**
  * Same-origin tabs only (BroadcastChannel never crosses origins). A tab answers a request only
  * while signed in, and only for the API its own session belongs to.
@@ -139,7 +141,8 @@ interface SessionStoreOptions {
    * (the default) for a single-API console.
    */
   profileKey?: string;
-  storage?: { session: Storage; local: Storage };
+  /** Stand-ins for tests; by default the browser's, through lib/storage.ts (which never throws). */
+  storage?: { session: KeyValueStore; local: KeyValueStore };
   now?: () => number;
   channel?: BroadcastChannel | null;
   eventTarget?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
@@ -148,7 +151,10 @@ interface SessionStoreOptions {
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { apiBaseUrl } = options;
   const storageKey = profileScopedName(SESSION_STORAGE_KEY, options.profileKey ?? '');
-  const storage = options.storage ?? { session: sessionStorage, local: localStorage };
+  const storage = options.storage ?? {
+    session: safeStorage('session'),
+    local: safeStorage('local'),
+  };
   const now = options.now ?? Date.now;
   const channel =
     options.channel !== undefined
@@ -539,7 +545,7 @@ function isChannelMessage(value: unknown): value is ChannelMessage {
 }
 
 // Storage can throw (private mode, quota, disabled cookies); the console then keeps the token in memory only.
-function safeGet(store: Storage, key: string): string | null {
+function safeGet(store: KeyValueStore, key: string): string | null {
   try {
     return store.getItem(key);
   } catch {
@@ -547,7 +553,7 @@ function safeGet(store: Storage, key: string): string | null {
   }
 }
 
-function safeSet(store: Storage, key: string, value: StoredSession) {
+function safeSet(store: KeyValueStore, key: string, value: StoredSession) {
   try {
     store.setItem(key, serializeStoredSession(value.token, value.api, value.source));
   } catch {
@@ -555,7 +561,7 @@ function safeSet(store: Storage, key: string, value: StoredSession) {
   }
 }
 
-function safeRemove(store: Storage, key: string) {
+function safeRemove(store: KeyValueStore, key: string) {
   try {
     store.removeItem(key);
   } catch {

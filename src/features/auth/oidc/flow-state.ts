@@ -1,5 +1,8 @@
 import type { ScrollSpot } from './restore-scroll';
 
+/** This tab's storage (lib/storage.ts's safeStorage('session'), or a stand-in in tests). */
+type FlowStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
 /**
  * The sign-in a tab started with its identity provider: what the callback must find again to
  * trust it (RFC 9700: state bound to the tab, PKCE verifier, nonce). Kept in this tab's
@@ -38,13 +41,13 @@ export type CallbackProblem =
 
 export type TakenFlow = { ok: true; flow: SignInFlow } | { ok: false; problem: CallbackProblem };
 
-export function saveFlow(storage: Storage, flow: SignInFlow): void {
+export function saveFlow(storage: FlowStorage, flow: SignInFlow): void {
   // A second click replaces the first sign-in: only the newest state is honoured.
   storage.setItem(FLOW_STORAGE_KEY, JSON.stringify(flow));
 }
 
 /** The sign-in, without taking it (the callback may need to switch to its API profile first). */
-export function peekFlow(storage: Storage): SignInFlow | null {
+export function peekFlow(storage: FlowStorage): SignInFlow | null {
   return readFlow(storage);
 }
 
@@ -53,7 +56,7 @@ export function peekFlow(storage: Storage): SignInFlow | null {
  * the state must be the one this tab stored. The stored flow is removed whatever the outcome, so
  * a link can complete a sign-in once at most.
  */
-export function takeFlow(storage: Storage, params: URLSearchParams, now: number): TakenFlow {
+export function takeFlow(storage: FlowStorage, params: URLSearchParams, now: number): TakenFlow {
   const flow = readFlow(storage);
   storage.removeItem(FLOW_STORAGE_KEY);
   if (params.toString().length > MAX_CALLBACK_QUERY_LENGTH) {
@@ -75,7 +78,7 @@ export function takeFlow(storage: Storage, params: URLSearchParams, now: number)
   return { ok: true, flow };
 }
 
-function readFlow(storage: Storage): SignInFlow | null {
+function readFlow(storage: FlowStorage): SignInFlow | null {
   let value: unknown;
   try {
     value = JSON.parse(storage.getItem(FLOW_STORAGE_KEY) ?? 'null');

@@ -1,4 +1,5 @@
 import { profileScopedName } from '../../../lib/api-profile';
+import { readText, removeStored, writeText } from '../../../lib/storage';
 
 /**
  * What the identity provider gave besides the access token: the refresh token (to renew without
@@ -61,7 +62,7 @@ function createHolder(profileKey: string): Holder {
 
   function read(): HeldTokens | null {
     try {
-      const value = JSON.parse(sessionStorage.getItem(key) ?? 'null') as HeldTokens | null;
+      const value = JSON.parse(readText('session', key) ?? 'null') as HeldTokens | null;
       return value && typeof value.accessToken === 'string' && typeof value.rotation === 'number'
         ? value
         : null;
@@ -73,20 +74,13 @@ function createHolder(profileKey: string): Holder {
   function keep(held: HeldTokens) {
     if (memory && memory.rotation > held.rotation) return;
     memory = held;
-    try {
-      sessionStorage.setItem(key, JSON.stringify(held));
-    } catch {
-      // Memory only: storage is full or disabled.
-    }
+    // Memory only where storage is full or denied.
+    writeText('session', key, JSON.stringify(held));
   }
 
   function forget() {
     memory = null;
-    try {
-      sessionStorage.removeItem(key);
-    } catch {
-      // Nothing stored.
-    }
+    removeStored('session', key);
   }
 
   channel?.addEventListener('message', (event: MessageEvent<Message>) => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiProfile } from '../../../lib/api-profile';
+import { safeStorage } from '../../../lib/storage';
 import { safeNextPath } from '../safe-next';
 import { useSessionStore } from '../session-context';
 import { peekFlow, takeFlow } from './flow-state';
@@ -54,13 +55,13 @@ export function OidcCallback({
   const store = useSessionStore();
   const navigate = useNavigate();
   const [providerName] = useState(() => {
-    const flow = peekFlow(sessionStorage);
+    const flow = peekFlow(safeStorage('session'));
     return profiles.find((profile) => profile.key === flow?.profileKey)?.oidc?.name;
   });
 
   useEffect(() => {
     const params = takeAnswerFromAddress();
-    const flow = peekFlow(sessionStorage);
+    const flow = peekFlow(safeStorage('session'));
     // Started under another API of this console: complete it there.
     if (
       flow &&
@@ -107,7 +108,7 @@ async function complete(
   profile: ApiProfile,
   signIn: (token: string) => void,
 ): Promise<Outcome> {
-  const taken = takeFlow(sessionStorage, params, Date.now());
+  const taken = takeFlow(safeStorage('session'), params, Date.now());
   if (!taken.ok)
     return { next: safeNextPath(null), problem: describeCallbackProblem(taken.problem) };
   const { flow } = taken;

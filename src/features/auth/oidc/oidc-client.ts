@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { OidcSettings } from '../../../lib/api-profile';
+import { safeStorage } from '../../../lib/storage';
 import { RenewalRefusedError } from '../silent-renewal';
 import { parseToken } from '../token';
 import { saveFlow, type SignInFlow } from './flow-state';
@@ -162,7 +163,7 @@ export async function startSignIn(
     ...audienceParameters(settings),
   };
   for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
-  saveFlow(sessionStorage, flow);
+  saveFlow(safeStorage('session'), flow);
   (options.go ?? ((href: string) => window.location.assign(href)))(url.href);
 }
 
