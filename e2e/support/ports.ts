@@ -19,7 +19,13 @@ export const E2E_PORTS = {
   mockApi: base + 10,
   /** A second mock server: another API on another origin. */
   mockApi2: base + 11,
-  /** The mock identity provider of the first mock API, and of the second. */
+  /**
+   * The mock identity provider of the first mock API, and of the second. A login's name picks its
+   * access tokens (src/mocks/oidc-provider.ts): HS256 signed with the mock API's secret by default,
+   * which both mock APIs accept; RS256, ES256 or opaque for logins containing `rs256-`, `es256-` or
+   * `opaque-`, which the first mock API accepts (it trusts the first provider) and the second
+   * refuses with a 401 invalid_token (it trusts none).
+   */
   provider: base + 12,
   provider2: base + 13,
 } as const;

@@ -35,7 +35,15 @@ const app = (port: number) => `http://127.0.0.1:${port}/`;
 export const E2E_SERVERS: readonly E2EServer[] = [
   {
     name: 'mock API',
-    args: ['src/mocks/server.ts', '--port', String(E2E_PORTS.mockApi)],
+    // Accepts the first provider's RS256, ES256 and opaque tokens too; the second mock API trusts
+    // no provider and refuses them (see ports.ts). Both accept the providers' default HS256 ones.
+    args: [
+      'src/mocks/server.ts',
+      '--port',
+      String(E2E_PORTS.mockApi),
+      '--trust-issuer',
+      PROVIDER_URL,
+    ],
     url: `${MOCK_API_URL}/__demo/token`,
   },
   {

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler, type JsonBodyType } from 'msw';
-import { authenticate, bearerToken, requireScope, type Scope } from './auth.ts';
+import { authenticate, bearerToken, requireScope, type Scope, type TrustedIssuer } from './auth.ts';
 import type { MockDb } from './db.ts';
 import { ApiProblem, errorResponse } from './http-utils.ts';
 import type { JwtClaims } from './jwt.ts';
@@ -23,6 +23,8 @@ export interface MockContext {
   rateLimiter: RateLimiter;
   rateLimit: RateLimitSettings;
   secret: string;
+  /** An identity provider whose own tokens the API accepts too (MockApi.trust). */
+  trustedIssuer?: TrustedIssuer;
   /** Epoch milliseconds; injected so tests can move time. */
   now: () => number;
 }
@@ -101,6 +103,7 @@ export function apiGet(
         request,
         context.secret,
         Math.floor(context.now() / 1000),
+        context.trustedIssuer,
       );
       const decision = context.rateLimiter.check(token);
       const limitHeaders = rateLimitHeaders(decision);

@@ -79,6 +79,18 @@ function decodeJsonObject(part: string): Record<string, unknown> | undefined {
 }
 
 /**
+ * A three-part JWT's header and payload, unverified: only for choosing how to check it (its
+ * algorithm, its issuer), never for what it grants. `undefined` when it is not one.
+ */
+export function peekJwt(
+  token: string,
+): { header: Record<string, unknown>; payload: Record<string, unknown> | undefined } | undefined {
+  const parts = token.split('.');
+  const header = parts.length === 3 && parts[0] ? decodeJsonObject(parts[0]) : undefined;
+  return header && { header, payload: decodeJsonObject(parts[1] ?? '') };
+}
+
+/**
  * Checks in the order the spec gives: structure and algorithm (without which there is nothing to
  * check), then the signature, then `exp`. Claims are only parsed once the signature holds, so an
  * attacker's payload is never interpreted.

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { MockContext } from './api-route.ts';
+import type { TrustedIssuer } from './auth.ts';
 import type { Catalogue } from './data.ts';
 import { MockDb } from './db.ts';
 import { DEMO_SIGNING_SECRET } from './jwt.ts';
@@ -20,6 +21,8 @@ export interface CreateMockApiOptions {
   rateLimit?: RateLimitSettings;
   /** Epoch milliseconds; tests inject a clock to expire tokens and slide the rate-limit window. */
   now?: () => number;
+  /** See MockApi.trust. */
+  trustedIssuer?: TrustedIssuer;
 }
 
 export interface MockApi {
@@ -29,6 +32,12 @@ export interface MockApi {
   scenarios: ScenarioStore;
   /** Forgets scenarios and rate-limit counts; the (read-only) data stays. */
   reset(): void;
+  /**
+   * Accepts, besides the API's own HS256 tokens, the signed JWTs and opaque tokens of `issuer`
+   * (src/mocks/trusted-issuer.ts); `undefined` trusts none again. A server whose provider starts
+   * after it (and learns the API's URL from it) is told so here.
+   */
+  trust(issuer: TrustedIssuer | undefined): void;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +58,7 @@ export function createMockApi(options: CreateMockApiOptions = {}): MockApi {
     rateLimiter: createRateLimiter(rateLimit, now),
     rateLimit,
     secret: DEMO_SIGNING_SECRET,
+    trustedIssuer: options.trustedIssuer,
     now,
   };
   return {
@@ -64,6 +74,9 @@ export function createMockApi(options: CreateMockApiOptions = {}): MockApi {
     reset() {
       context.scenarios.clear();
       context.rateLimiter.reset();
+    },
+    trust(issuer) {
+      context.trustedIssuer = issuer;
     },
   };
 }

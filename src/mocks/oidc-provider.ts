@@ -3,22 +3,31 @@
 //
 //   npm run mock-api -- --oidc [--oidc-port 4011] [--console-origin http://127.0.0.1:4173]
 //
-// Its login page takes any login and password. The access tokens it issues for the API are HS256
-// JWTs (typ at+jwt) signed with the mock API's own secret, so the mock API accepts them, as Auth0
-// and Keycloak can sign an API's tokens with that API's secret. Logins that name a behaviour, for
-// the end-to-end tests:
+// Its login page takes any login and password. By default the access tokens it issues for the API
+// are HS256 JWTs (typ at+jwt) signed with the mock API's own secret, so the mock API accepts them,
+// as Auth0 and Keycloak can sign an API's tokens with that API's secret. Logins that name a
+// behaviour, for the end-to-end tests (they combine: `ttl20-rs256-refuse-bob`):
 //   - `ttl20-…`: access tokens live 20 seconds (default ACCESS_TOKEN_TTL_S);
 //   - `…refuse-…`: every refresh is refused (invalid_grant), as after a revoked grant;
 //   - `nocors-…`: the code exchange is answered without CORS headers, as by a provider that does
-//     not list the console's origin (the browser then keeps the answer from the console).
+//     not list the console's origin (the browser then keeps the answer from the console);
+//   - `…rs256-…`, `…es256-…`: access tokens are RS256 or ES256 JWTs (RFC 9068: typ at+jwt, iss,
+//     aud, sub, exp, iat, scope, client_id) signed with this provider's own keys, made at start and
+//     published at its jwks_uri, as Okta, Entra ID, Auth0 and Keycloak sign by default;
+//   - `…opaque-…`: access tokens are opaque strings (the token response's expires_in says how long
+//     they live), which the API checks at this provider's introspection endpoint (RFC 7662) with
+//     its own client credentials (INTROSPECTION_CLIENT, src/mocks/trusted-issuer.ts).
+// The mock API accepts the last two kinds only when started with `--trust-issuer <this issuer>`.
 // Node-only and loopback-only, like the mock API: it trusts anyone.
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import Provider from 'oidc-provider';
 import { DEMO_SIGNING_SECRET } from './jwt.ts';
 import { listenOnLoopback } from './listen.ts';
+import { randomId } from './random-id.ts';
+import { INTROSPECTION_CLIENT } from './trusted-issuer.ts';
 
 export const OIDC_CLIENT_ID = 'admin-console';
 /** Long enough for a person to watch it renew, short enough to see it happen. */
@@ -49,6 +58,54 @@ function ttlFor(accountId: string | undefined): number {
   return match ? Number(match[1]) : ACCESS_TOKEN_TTL_S;
 }
 
+export type AccessTokenFormat = 'HS256' | 'RS256' | 'ES256' | 'opaque';
+
+/** `rs256-alice` gets RS256 JWTs, `ttl20-opaque-bob` short-lived opaque tokens; others HS256. */
+export function accessTokenFormatFor(accountId: string | undefined): AccessTokenFormat {
+  const login = accountId ?? '';
+  if (login.includes('rs256-')) return 'RS256';
+  if (login.includes('es256-')) return 'ES256';
+  if (login.includes('opaque-')) return 'opaque';
+  return 'HS256';
+}
+
+/** What getResourceServerInfo says of the API's tokens for a login of that format. */
+function resourceServerFormat(format: AccessTokenFormat, secret: KeyObject): object {
+  switch (format) {
+    case 'opaque':
+      return { accessTokenFormat: 'opaque' };
+    case 'RS256':
+    case 'ES256':
+      // The provider picks the key of that algorithm from its own key set (`jwks` below).
+      return { accessTokenFormat: 'jwt', jwt: { sign: { alg: format } } };
+    case 'HS256':
+      return { accessTokenFormat: 'jwt', jwt: { sign: { alg: 'HS256', key: secret } } };
+  }
+}
+
+/**
+ * The provider's signing keys, new at every start: RSA (its ID tokens' RS256 too) and P-256.
+ * Private JWKs, of which the provider publishes the public halves at its jwks_uri. Made off the
+ * event loop: an RSA key takes up to a second on a busy machine, and `--oidc` shares its process
+ * with the API.
+ */
+async function signingKeys(): Promise<object[]> {
+  const generate = promisify(generateKeyPair);
+  const [{ privateKey: rsa }, { privateKey: ec }] = await Promise.all([
+    generate('rsa', { modulusLength: 2048 }),
+    generate('ec', { namedCurve: 'P-256' }),
+  ]);
+  return [
+    { ...rsa.export({ format: 'jwk' }), alg: 'RS256', use: 'sig', kid: `rs256-${randomId(8)}` },
+    { ...ec.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: `es256-${randomId(8)}` },
+  ];
+}
+
+/** Whose tokens the provider is issuing: the grant's person at the token endpoint. */
+interface ResourceContext {
+  oidc: { grant?: { accountId?: string }; account?: { accountId?: string } };
+}
+
 export async function startMockOidc(options: MockOidcOptions): Promise<MockOidc> {
   const { port = 0, host = '127.0.0.1', apiUrl, consoleOrigins } = options;
   if (!LOOPBACK_HOSTS.has(host)) {
@@ -69,7 +126,17 @@ export async function startMockOidc(options: MockOidcOptions): Promise<MockOidc>
         redirect_uris: consoleOrigins.map((origin) => `${origin}/auth/callback`),
         post_logout_redirect_uris: consoleOrigins.map((origin) => `${origin}/login`),
       },
+      {
+        // The API, as a resource server: it only introspects tokens, with its own secret.
+        client_id: INTROSPECTION_CLIENT.id,
+        client_secret: INTROSPECTION_CLIENT.secret,
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: [],
+        response_types: [],
+        redirect_uris: [],
+      },
     ],
+    jwks: { keys: await signingKeys() },
     pkce: { required: () => true },
     // The browser calls discovery, the key set, the token and revocation endpoints itself.
     clientBasedCORS: (_ctx: unknown, origin: string) => consoleOrigins.includes(origin),
@@ -83,18 +150,24 @@ export async function startMockOidc(options: MockOidcOptions): Promise<MockOidc>
     features: {
       devInteractions: { enabled: true },
       revocation: { enabled: true },
+      introspection: {
+        enabled: true,
+        // Only the API asks what a token is (the console has expires_in from the token response).
+        allowedPolicy: (_ctx: unknown, client: { clientId: string }) =>
+          client.clientId === INTROSPECTION_CLIENT.id,
+      },
       rpInitiatedLogout: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => apiUrl,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx: unknown, resource: string) => {
+        getResourceServerInfo: (ctx: ResourceContext, resource: string) => {
           if (resource !== apiUrl) throw new Error(`Unknown resource ${resource}`);
+          const accountId = ctx.oidc.grant?.accountId ?? ctx.oidc.account?.accountId;
           return {
             scope: API_SCOPES,
             audience: apiUrl,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: 'HS256', key } },
+            ...resourceServerFormat(accessTokenFormatFor(accountId), key),
           };
         },
       },

@@ -3,10 +3,14 @@
 //   npx tsx src/mocks/server.ts [--port 4010] [--host 127.0.0.1] [--users 1000] [--products 5000]
 //                               [--catalogue even|skewed]
 //                               [--rate-limit 600] [--rate-window 60]
+//                               [--trust-issuer http://127.0.0.1:4011]
 //                               [--oidc [--oidc-port 4011] [--console-origin <origin>]...]
 //
 // With --oidc it also starts a local OpenID Provider (src/mocks/oidc-provider.ts) whose access
 // tokens this API accepts, and prints the config.json that points a console at both.
+// --trust-issuer makes it accept, besides its own HS256 tokens, the RS256/ES256 JWTs and opaque
+// tokens of that provider (src/mocks/trusted-issuer.ts); other issuers' are refused with a 401.
+// --oidc trusts the provider it starts unless --trust-issuer names another.
 // Prints `Mock API listening on <url>` and a one-hour demo token. More tokens and scenarios come
 // from `GET <url>/__demo/token` and `POST <url>/__demo/scenario` (see handlers/demo.ts).
 // `GET <url>/__demo/requests` (this server only) lists the last API requests it received with
@@ -15,12 +19,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getResponse } from 'msw';
+import type { TrustedIssuer } from './auth.ts';
 import { CATALOGUES, type Catalogue } from './data.ts';
 import { mintDemoToken } from './jwt.ts';
 import { listenOnLoopback } from './listen.ts';
 import { createMockApi, type CreateMockApiOptions, type MockApi } from './mock-api.ts';
 import { randomId } from './random-id.ts';
 import { DEFAULT_RATE_LIMIT } from './rate-limiter.ts';
+import { createTrustedIssuer } from './trusted-issuer.ts';
 
 export interface MockServerOptions extends CreateMockApiOptions {
   /** 0 (the default) picks a free port. */
@@ -208,6 +214,17 @@ function catalogueOption(text: string | undefined): Catalogue | undefined {
   return text as Catalogue;
 }
 
+function trustedIssuerOption(text: string | undefined): TrustedIssuer | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return createTrustedIssuer(text);
+  } catch (error) {
+    throw new Error(`--trust-issuer: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -219,6 +236,7 @@ async function main(): Promise<void> {
       catalogue: { type: 'string' },
       'rate-limit': { type: 'string' },
       'rate-window': { type: 'string' },
+      'trust-issuer': { type: 'string' },
       oidc: { type: 'boolean', default: false },
       'oidc-port': { type: 'string' },
       'console-origin': { type: 'string', multiple: true },
@@ -234,8 +252,13 @@ async function main(): Promise<void> {
       limit: wholeNumber('rate-limit', values['rate-limit']) ?? DEFAULT_RATE_LIMIT.limit,
       windowMs: (wholeNumber('rate-window', values['rate-window'], 1) ?? 60) * 1000,
     },
+    trustedIssuer: trustedIssuerOption(values['trust-issuer']),
   });
   console.log(`Mock API listening on ${mock.url}`);
+  const trusted = values['trust-issuer'];
+  if (trusted !== undefined) {
+    console.log(`It also accepts the signed and opaque tokens of ${trusted}`);
+  }
   console.log(`Demo token (valid 1 h): ${await mintDemoToken('valid')}`);
   let closeOidc = (): Promise<void> => Promise.resolve();
   if (values.oidc) {
@@ -254,6 +277,7 @@ async function main(): Promise<void> {
       ],
     });
     closeOidc = () => oidc.close();
+    if (trusted === undefined) mock.api.trust(createTrustedIssuer(oidc.issuer));
     console.log(`Mock identity provider listening on ${oidc.issuer} (any login and password)`);
     console.log(
       `config.json for a console: ${JSON.stringify({ apiBaseUrl: mock.url, oidc: { issuer: oidc.issuer, clientId: OIDC_CLIENT_ID, name: 'Mock SSO' } })}`,
