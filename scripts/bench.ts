@@ -1,3 +1,4 @@
+import { runComparison } from './bench/compare';
 import { parseBenchOptions } from './bench/options';
 import { runBench } from './bench/run';
 
@@ -5,8 +6,9 @@ import { runBench } from './bench/run';
  * `npm run bench`: sizes of the production build, Lighthouse, interaction timings, the mock
  * API's cost per request, a whole-table CSV export, Find's requests and the counting engines at
  * scale. It prints one table, writes the figures to bench-results/latest.json (and a dated copy),
- * and replaces the current table in docs/performance.md. A benchmark, not a test: it fails only
- * when it cannot measure. See docs/performance.md, "The bench".
+ * and replaces the current table in docs/performance.md. With `--compare <ref>` it measures that
+ * revision and this tree in one sitting and prints the change instead. A benchmark, not a test:
+ * it fails only when it cannot measure. See docs/performance.md, "The bench".
  */
 
 const options = parseBenchOptions(process.argv.slice(2));
@@ -14,4 +16,8 @@ const started = Date.now();
 const log = (line: string) =>
   console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
 
-await runBench(options, log);
+if (options.compare === undefined) {
+  await runBench(options, log);
+} else {
+  await runComparison(options, log);
+}

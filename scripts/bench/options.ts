@@ -22,6 +22,8 @@ export interface BenchOptions {
   portBase: number;
   mobileCpuSlowdown: number | undefined;
   lighthouseReports: string | undefined;
+  /** A git revision to measure beside the working tree, instead of recording figures. */
+  compare: string | undefined;
   /** Leave docs/performance.md as it is. */
   writeDocs: boolean;
 }
@@ -52,6 +54,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       'port-base': { type: 'string', default: '5400' },
       'mobile-cpu-slowdown': { type: 'string' },
       'lighthouse-reports': { type: 'string' },
+      compare: { type: 'string' },
       'no-docs': { type: 'boolean', default: false },
     },
   });
@@ -62,6 +65,9 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     if (!SECTIONS.includes(section)) {
       throw new Error(`--only takes a comma-separated list of ${SECTIONS.join(', ')}.`);
     }
+  }
+  if (values.compare !== undefined && values.compare.trim() === '') {
+    throw new Error('--compare takes a git revision: a commit, a branch or a tag.');
   }
   return {
     sections,
@@ -75,6 +81,7 @@ export function parseBenchOptions(args: string[]): BenchOptions {
         ? undefined
         : positive('mobile-cpu-slowdown', values['mobile-cpu-slowdown']),
     lighthouseReports: values['lighthouse-reports'],
+    compare: values.compare?.trim(),
     writeDocs: !values['no-docs'],
   };
 }
