@@ -4,9 +4,9 @@
 #   docker build -t admin-console .
 #   docker run --rm -p 8080:8080 -e API_BASE_URL=https://api.example.com admin-console
 #
-# Settings are environment variables read at container start (README, "Deploy"): API_BASE_URL (or APIS,
-# several APIs), REQUEST_TIMEOUT_MS, IMAGE_ORIGINS. One image serves any API, or the demo when API_BASE_URL is
-# not set.
+# Settings are environment variables read at container start (docs/configuration.md, "Environment
+# variables"): API_BASE_URL (or APIS, several APIs), REQUEST_TIMEOUT_MS, IMAGE_ORIGINS. One image
+# serves any API, or the demo when API_BASE_URL is not set.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app

@@ -44,7 +44,7 @@ export default tseslint.config(
               name: 'react-router',
               importNames: ['Link', 'NavLink'],
               message:
-                'Use Link and NavLink from src/components/link.tsx (README, "Latest figures").',
+                'Use Link and NavLink from src/components/link.tsx (docs/decisions/005-own-links.md).',
             },
             {
               name: 'react-router',

@@ -14,7 +14,7 @@ import { readConfigOidc } from '../src/lib/config-oidc.ts';
  * eval'd script, plus the usual hardening headers. The policy depends on where the API is, which
  * config.json decides at run time, so it is computed from the served directory rather than fixed
  * at build time. `vite preview` serves these (vite.config.ts); a static host should send the same
- * (README, "Performance and security").
+ * (docs/security.md, "Security headers").
  */
 
 export const MOCK_SERVICE_WORKER_PATH = '/mockServiceWorker.js';

@@ -89,16 +89,21 @@ async function exportOnce(page: Page, cdp: CDPSession, products: number) {
   };
 }
 
+/** `appDir`: the tree whose build is measured (by default this one). */
 export async function runExportBench(options: {
   chromiumPath: string;
   sizes: number[];
   portBase: number;
+  appDir?: string;
   log: (line: string) => void;
 }): Promise<ExportFigures[]> {
   const figures: ExportFigures[] = [];
   for (const products of options.sizes) {
     options.log(`export: starting a mock API with ${products.toLocaleString('en')} products…`);
-    const servers = await startServers(options.portBase, { products });
+    const servers = await startServers(options.portBase, {
+      products,
+      ...(options.appDir !== undefined && { appDirs: [options.appDir] }),
+    });
     const browser = await chromium.launch({
       executablePath: options.chromiumPath,
       args: CHROMIUM_FLAGS,

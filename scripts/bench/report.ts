@@ -2,6 +2,7 @@ import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb } from '../check-budgets';
 import { mb, type ExportFigures } from './export';
 import type { FindFigures } from './find';
 import type { ScaleFigures } from './scale';
+import { seconds } from './units';
 import { INTERACTIONS, type InteractionFigures } from './interactions';
 import type { LighthouseFigures } from './lighthouse';
 import { MOCK_REQUESTS, type MockApiFigures } from './mock-api';
@@ -129,6 +130,29 @@ function exportRows(figures: ExportFigures[]): Row[] {
   }));
 }
 
+function scaleRows(figures: ScaleFigures[]): Row[] {
+  return figures.map((figure) => ({
+    measure: `${figure.what}, ${figure.users.toLocaleString('en')} users, ${figure.products.toLocaleString('en')} products`,
+    value: `${figure.requests.toLocaleString('en')} requests, ${figure.roundTrips.toLocaleString('en')} round trips, ${figure.estimated ? '≈ ' : ''}${seconds(figure.ms)}`,
+    target: '',
+  }));
+}
+
+/** Which sections a run measured, in the order the table gives them. */
+export function measuredSections(results: BenchResults): string[] {
+  const sections: [string, unknown][] = [
+    ['sizes', results.sizes],
+    ['lighthouse', results.lighthouse],
+    ['interactions', results.interactions],
+    ['mock-api', results.mockApi],
+    ['export', results.export],
+    ['find', results.find],
+    ['scale', results.scale],
+  ];
+  return sections.filter(([, figures]) => figures != null).map(([name]) => name);
+}
+
+/** The run's figures as Markdown: what and where it measured, then one table. */
 export function formatTable(results: BenchResults): string {
   const rows = [
     ...(results.sizes ? sizeRows(results.sizes) : []),
@@ -137,6 +161,7 @@ export function formatTable(results: BenchResults): string {
     ...(results.mockApi ? mockApiRows(results.mockApi) : []),
     ...(results.export ? exportRows(results.export) : []),
     ...(results.find ? findRows(results.find) : []),
+    ...(results.scale ? scaleRows(results.scale) : []),
   ];
   const header: Row = { measure: 'Measure', value: 'Value', target: 'Target' };
   const cells = (row: Row) => [
@@ -161,7 +186,8 @@ export function formatTable(results: BenchResults): string {
       ? ` Lighthouse benchmarkIndex ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} (it expects 1,000 or more).`
       : '';
   const about = [
-    `Benchmark ${results.date} on ${machine.cpu} × ${machine.cores}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, Chromium ${machine.chromium ?? '–'}`,
+    `Benchmark ${results.date} on ${machine.cpu} × ${machine.cores}, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, Chromium ${machine.chromium ?? '–'}.`,
+    `Sections: ${measuredSections(results).join(', ') || 'none'}.`,
     `Load average ${machine.loadAverage.start.toFixed(2)} at start, ${machine.loadAverage.end.toFixed(2)} at end; real-API mode (standalone mock API on 127.0.0.1), sizes gzip level 6.${speed}`,
   ];
   return [...about, '', line(table[0] as string[]), rule, ...table.slice(1).map(line)].join('\n');

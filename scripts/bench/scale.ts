@@ -255,19 +255,3 @@ export async function runScaleBench(options: {
   }
   return figures;
 }
-
-/** The figures as a Markdown table, for the README. */
-export function scaleTable(figures: readonly ScaleFigures[]): string {
-  const lines = [
-    '| Users | Products | What | Requests | Round trips | Time |',
-    '| ---: | ---: | --- | ---: | ---: | ---: |',
-  ];
-  for (const row of figures) {
-    const seconds =
-      row.ms >= 10_000 ? `${Math.round(row.ms / 1000)} s` : `${(row.ms / 1000).toFixed(1)} s`;
-    lines.push(
-      `| ${row.users.toLocaleString('en')} | ${row.products.toLocaleString('en')} | ${row.what} | ${row.requests.toLocaleString('en')} | ${row.roundTrips.toLocaleString('en')} | ${row.estimated ? '≈ ' : ''}${seconds} |`,
-    );
-  }
-  return lines.join('\n');
-}

@@ -1,24 +1,31 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { waitForServer } from '../wait-for-server';
 
 /**
- * The two servers the browser part of the benchmark needs, as separate processes so their work
- * does not share an event loop with the measuring process: the standalone mock API, and the
- * production build served by `vite preview` from a copy of dist/ whose config.json points at it
- * (real-API mode, as e2e/support/serve-build.ts does for the end-to-end suite).
+ * The servers the browser part of the benchmark needs, as separate processes so their work does
+ * not share an event loop with the measuring process: the standalone mock API, and a production
+ * build served from a copy of its dist/ whose config.json points at it (real-API mode, by
+ * e2e/support/serve-build.ts, as for the end-to-end suite). A comparison serves two builds, each
+ * from its own tree, against the one mock API.
  */
 
 export interface BenchServers {
+  /** The first build's address. */
   appUrl: string;
+  /** Every build's address, in the order of `appDirs`. */
+  appUrls: string[];
   apiUrl: string;
   stop(): Promise<void>;
 }
 
 const stopping = new WeakSet<ChildProcess>();
 
-export function startNode(args: string[], label: string): ChildProcess {
+/** `cwd`: the tree whose files the program reads (by default this one). */
+export function startNode(args: string[], label: string, cwd?: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(cwd !== undefined && { cwd }),
   });
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -47,15 +54,20 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** `products`: how many the mock API generates (its default is 5,000). */
+const SERVE_BUILD = fileURLToPath(new URL('../../e2e/support/serve-build.ts', import.meta.url));
+
+/**
+ * `products`: how many the mock API generates (its default is 5,000); `appDirs`: the trees whose
+ * dist/ is served, on ports from portBase + 1 (by default this one).
+ */
 export async function startServers(
   portBase: number,
-  options: { products?: number } = {},
+  options: { products?: number; appDirs?: readonly string[] } = {},
 ): Promise<BenchServers> {
-  const appPort = portBase + 1;
+  const appDirs = options.appDirs ?? [process.cwd()];
   const apiPort = portBase + 10;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const appUrl = `http://127.0.0.1:${appPort}`;
+  const appUrls = appDirs.map((_, index) => `http://127.0.0.1:${portBase + 1 + index}`);
   const children: ChildProcess[] = [];
   const stop = async () => {
     await Promise.all(children.map(stopChild));
@@ -69,17 +81,21 @@ export async function startServers(
     );
     children.push(api);
     await waitForServer(`${apiUrl}/__demo/token?variant=valid`, api, 'The mock API');
-    const app = startNode(
-      ['e2e/support/serve-build.ts', '--port', String(appPort), '--api', apiUrl],
-      'The preview server',
-    );
-    children.push(app);
-    await waitForServer(`${appUrl}/`, app, 'The preview server');
+    for (const [index, dir] of appDirs.entries()) {
+      const appUrl = appUrls[index] as string;
+      const app = startNode(
+        [SERVE_BUILD, '--port', new URL(appUrl).port, '--api', apiUrl],
+        'The build server',
+        dir,
+      );
+      children.push(app);
+      await waitForServer(`${appUrl}/`, app, 'The build server');
+    }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { appUrl, apiUrl, stop };
+  return { appUrl: appUrls[0] as string, appUrls, apiUrl, stop };
 }
 
 export async function demoToken(apiUrl: string): Promise<string> {

@@ -5,7 +5,7 @@ import type { ApiProfile, OidcSettings } from '../lib/api-profile';
 // The identity provider's code (oauth4webapi): only when a renewal or a sign-out needs it.
 const loadOidcClient = () => import('../features/auth/oidc/oidc-client');
 
-/** The identity provider as a token source (style.md: one interface, two sources). */
+/** The identity provider as a token source (docs/security.md, "Token model"). */
 function providerSource(settings: OidcSettings, profileKey: string): TokenSource {
   return {
     renew: (current) =>

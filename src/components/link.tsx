@@ -12,7 +12,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * An in-app link: a real `<a href>` (open in a new tab, copy the address), and a client-side
  * navigation on a plain click. React Router's own `Link` does the same plus framework mode's
  * prefetching and view transitions, which a single-page console never uses but every page's
- * first render would download (about 2.5 KB gzipped; README, "Latest figures").
+ * first render would download (about 2.5 KB gzipped; docs/decisions/005-own-links.md).
  */
 export function Link({ to, state, replace, target, onClick, ...rest }: LinkProps) {
   const href = useHref(to);

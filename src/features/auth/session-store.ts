@@ -14,7 +14,7 @@ export interface Session {
 }
 
 /**
- * Where a session's token came from (style.md, "Where tokens come from"): pasted by the person,
+ * Where a session's token came from (docs/security.md, "Token model"): pasted by the person,
  * who is asked for the next one, or issued by an identity provider, which renews it by itself.
  */
 export type TokenSourceKind = 'pasted' | 'provider';

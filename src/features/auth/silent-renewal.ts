@@ -4,7 +4,7 @@ import { parseToken } from './token';
 /**
  * A source that renews tokens without asking the person (the identity provider, whose code is
  * loaded only when needed). The session store keeps the session and knows nothing of it
- * (style.md, "Where tokens come from"); this module says when to renew, the source says how.
+ * (docs/security.md, "Token model"); this module says when to renew, the source says how.
  */
 export interface TokenSource {
   /**
