@@ -195,6 +195,19 @@ test('counts exactly on an API with a lopsided catalogue and prices into the tho
   ).toBeVisible();
 });
 
+test('an API that ignores category= is said to, instead of every category counting all', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/account' });
+  await setScenario(token, { ignoreProductFilters: ['category'] });
+  await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).click();
+  const categories = page.getByRole('region', { name: 'Products by category' });
+  await expect(categories.getByRole('alert')).toContainText('does not filter by category');
+  await expect(page.getByRole('figure', { name: 'Prices' })).toBeVisible();
+});
+
 test('a month leads to the users who signed up in it', async ({ page, signIn }) => {
   await signIn({ next: '/overview' });
   const bar = page.getByRole('figure', { name: 'Sign-ups per month' }).getByRole('link').last();

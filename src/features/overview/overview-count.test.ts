@@ -49,6 +49,23 @@ describe('runOverview', () => {
     },
   );
 
+  it('says the API ignores category= when the categories add up to more than the total', async () => {
+    const categories = ['Books', 'Electronics', 'Grocery'];
+    const counted = await countAfresh(categories);
+    expect(counted.categories).toMatchObject({ state: 'done' });
+    if (counted.categories.state === 'done') {
+      expect(counted.categories.value.reduce((sum, bar) => sum + bar.count, 0)).toBe(500);
+    }
+    api.scenarios.apply(token(), { ignoreProductFilters: ['category'] });
+    const ignored = await countAfresh(categories);
+    expect(ignored.categories).toMatchObject({ state: 'unavailable', retry: false });
+    if (ignored.categories.state === 'unavailable') {
+      expect(ignored.categories.reason).toContain('1,500 products in all, more than the 500');
+      expect(ignored.categories.reason).toContain('does not filter by category');
+    }
+    expect(ignored.prices).toMatchObject({ state: 'done' });
+  });
+
   it('counts prices from min_price alone, and says so, when the API ignores max_price', async () => {
     api.scenarios.apply(token(), { ignoreProductFilters: ['max_price'] });
     const { prices } = await countAfresh();

@@ -15,7 +15,7 @@ import {
 } from './api/overview-api';
 import { createPooled, type Pooled } from '../users/find/pool-lane';
 import { PriceCountsChanged, PriceFilterIgnored, type PriceRanges } from './price-bins';
-import { countCategoryBars, countPriceRanges } from './product-counts';
+import { CategoryFilterIgnored, countCategoryBars, countPriceRanges } from './product-counts';
 import { timeBuckets, type TimeUnit } from './time-buckets';
 
 /**
@@ -343,6 +343,12 @@ async function countCategories(
     const bars = await countCategoryBars({ categories, total, count, pooled, sample });
     update(session, { categories: { state: 'done', value: bars } });
   } catch (error) {
+    if (error instanceof CategoryFilterIgnored) {
+      update(session, {
+        categories: { state: 'unavailable', reason: error.message, retry: false },
+      });
+      return;
+    }
     const part = failure(error, 'products');
     if (part) update(session, { categories: part });
   }

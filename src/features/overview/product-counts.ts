@@ -1,4 +1,5 @@
 import { plainDecimal } from '../../lib/decimal';
+import { formatCount } from '../../lib/format';
 import type { ProductCountFilter } from './api/overview-api';
 import type { Pooled } from '../users/find/pool-lane';
 import { MAX_DECIMALS, priceRanges, type PriceRanges } from './price-bins';
@@ -11,13 +12,27 @@ import { MAX_DECIMALS, priceRanges, type PriceRanges } from './price-bins';
 
 type Count = (filter: ProductCountFilter) => Promise<number>;
 
+/** The counts per category added up to more products than there are. */
+export class CategoryFilterIgnored extends Error {
+  constructor(sum: number, total: number, categories: number) {
+    super(
+      `The ${categories} categories counted ${formatCount(sum)} products in all, more than the ${formatCount(total)} there are, so this API does not filter by category (or files a product under several). Products cannot be counted by category on it.`,
+    );
+    this.name = 'CategoryFilterIgnored';
+  }
+}
+
 export interface CategoryBar {
   label: string;
   count: number;
   to: string;
 }
 
-/** One bar per category, and **Other categories** for the products in none of them. */
+/**
+ * One bar per category, and **Other categories** for the products in none of them. A category
+ * filter the API ignores counts every product in every category: a sum over the total says so,
+ * rather than bars that are all the total.
+ */
 export async function countCategoryBars(options: {
   categories: readonly string[];
   total: number;
@@ -31,6 +46,7 @@ export async function countCategoryBars(options: {
   if (categories.length === 0) [categories] = (await pooled([options.sample])) as [string[]];
   const counts = await pooled(categories.map((category) => () => count({ category })));
   const sum = counts.reduce((all, value) => all + value, 0);
+  if (sum > total) throw new CategoryFilterIgnored(sum, total, categories.length);
   const bars: CategoryBar[] = categories.map((category, index) => ({
     label: category,
     count: counts[index] as number,
