@@ -208,6 +208,59 @@ test('an API that ignores category= is said to, instead of every category counti
   await expect(page.getByRole('figure', { name: 'Prices' })).toBeVisible();
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('every chart label is 11 px or more, whole, and clear of the others', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ next: '/overview' });
+    await expect(overviewStatus(page)).toHaveText(/^Counted with \d+ requests$/, {
+      timeout: 20_000,
+    });
+    for (const name of ['Sign-ups per month', 'Products by category', 'Prices']) {
+      const figure = page.getByRole('figure', { name });
+      // The columns are drawn again once their box is measured.
+      await expect.poll(() => figure.evaluate(labelProblems), { message: name }).toEqual([]);
+    }
+  });
+});
+
+/** Text in a chart smaller than 11 CSS px, cut by an edge, or over another label. */
+function labelProblems(figure: Element): string[] {
+  const problems: string[] = [];
+  const inside = (inner: DOMRect, outer: DOMRect) =>
+    inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+  if (figure.scrollWidth > figure.clientWidth) problems.push('the figure scrolls sideways');
+  const figureBox = figure.getBoundingClientRect();
+  const axis: DOMRect[] = [];
+  for (const text of figure.querySelectorAll('svg text')) {
+    const svg = (text as SVGTextElement).ownerSVGElement as SVGSVGElement;
+    const box = svg.getBoundingClientRect();
+    const size =
+      parseFloat(getComputedStyle(text).fontSize) * (box.width / svg.viewBox.baseVal.width);
+    const rect = text.getBoundingClientRect();
+    if (size < 11) problems.push(`${text.textContent} is ${size.toFixed(1)} px`);
+    if (!inside(rect, box)) problems.push(`${text.textContent} is cut off`);
+    if (/^\d{4}-/.test(text.textContent ?? '')) axis.push(rect);
+  }
+  axis.slice(1).forEach((rect, index) => {
+    if (rect.left < (axis[index] as DOMRect).right) problems.push('axis labels overlap');
+  });
+  for (const label of figure.querySelectorAll('ul a > span:first-child')) {
+    const size = parseFloat(getComputedStyle(label).fontSize);
+    if (size < 11) problems.push(`${label.textContent} is ${size} px`);
+    if (
+      label.scrollWidth > label.clientWidth ||
+      !inside(label.getBoundingClientRect(), figureBox)
+    ) {
+      problems.push(`${label.textContent} is cut off`);
+    }
+  }
+  return problems;
+}
+
 test('a month leads to the users who signed up in it', async ({ page, signIn }) => {
   await signIn({ next: '/overview' });
   const bar = page.getByRole('figure', { name: 'Sign-ups per month' }).getByRole('link').last();

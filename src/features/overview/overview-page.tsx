@@ -85,6 +85,7 @@ export function OverviewPage({
             noun="products"
             bars={bars}
             summary={categorySummary(bars)}
+            layout="rows"
           />
         )}
         name="Products by category"
@@ -101,6 +102,7 @@ export function OverviewPage({
             noun="products"
             bars={priceBars(ranges)}
             summary={priceSummary(ranges)}
+            layout="rows"
           />
         )}
         name="Prices"
