@@ -44,6 +44,19 @@ async function tableRows(page: Page, name: string): Promise<[string, number][]> 
   return texts.map(([key = '', count = '']) => [key, Number(count.replace(/,/g, ''))]);
 }
 
+/** An edge as the chart writes it: exact decimals, thousands grouped with commas. */
+function priceEdge(text: string): number {
+  expect(text).toMatch(/^-?\d{1,3}(?:,\d{3})*(?:\.\d+)?$/);
+  return Number(text.replace(/,/g, ''));
+}
+
+/** A price range's inclusive bounds: "1,000–1,999.99", one price "9.99", or "Below 0". */
+function priceRange(label: string): { min: number; max: number } {
+  if (label === 'Below 0') return { min: -Infinity, max: -Number.MIN_VALUE };
+  const [min = '', max = min] = label.split('–');
+  return { min: priceEdge(min), max: priceEdge(max) };
+}
+
 const overviewStatus = (page: Page) => page.getByRole('status').filter({ hasText: /request/ });
 
 /** Reads both lists whole and checks the overview on `page` against them, chart by chart. */
@@ -94,13 +107,17 @@ async function expectExactCounts(
     .click();
   const priceRows = await tableRows(page, 'Prices');
   expect(priceRows.length).toBeGreaterThanOrEqual(5);
+  let previousMax = -Infinity;
   for (const [range, count] of priceRows) {
-    const [from, to] = range.split('–').map((edge) => Number(edge.replace(/,/g, ''))) as [
-      number,
-      number,
-    ];
-    const expected = products.filter((p) => (p.price ?? 0) >= from && (p.price ?? 0) < to).length;
+    const { min, max } = priceRange(range);
+    // In order, apart: every price is in one range only.
+    expect(min, range).toBeGreaterThan(previousMax);
+    previousMax = max;
+    const price = (product: Row) => product.price ?? 0;
+    const expected = products.filter((p) => price(p) >= min && price(p) <= max).length;
     expect(count, range).toBe(expected);
+    // The ranges follow the data: over half in one only when those products share a price.
+    if (count * 2 > products.length) expect(min, range).toBe(max);
   }
   expect(priceRows.reduce((sum, [, count]) => sum + count, 0)).toBe(products.length);
 
@@ -123,6 +140,21 @@ test('counts sign-ups per month, products per category and per price exactly', a
     new RegExp(`/products\\?category=${encodeURIComponent(firstCategory).replace(/%20/g, '\\+')}`),
   );
   await expect(page.getByLabel('Category', { exact: true })).toHaveValue(firstCategory);
+
+  // A price range leads to the products table with its inclusive bounds, listing its count.
+  await page.goBack();
+  await page
+    .getByRole('figure', { name: 'Prices' })
+    .getByRole('button', { name: 'Show as table' })
+    .click();
+  await expect(page.getByRole('table', { name: 'Prices' })).toBeVisible();
+  const [range, count] = (await tableRows(page, 'Prices')).sort((a, b) => b[1] - a[1])[0] ?? [];
+  const { min, max } = priceRange(range ?? '');
+  await page.getByRole('table', { name: 'Prices' }).getByRole('link', { name: range }).click();
+  await expect(page).toHaveURL(new RegExp(`/products\\?min_price=${min}&max_price=${max}(&|$)`));
+  await expect(page.getByRole('status').filter({ hasText: / of / })).toHaveText(
+    new RegExp(` of ${(count ?? 0).toLocaleString('en-US')}$`),
+  );
 
   // Kept for the session: back on the overview, nothing is asked again.
   await page.goBack();
@@ -152,7 +184,82 @@ test('counts exactly on an API with a lopsided catalogue and prices into the tho
   const prices = products.map((product) => product.price ?? 0);
   expect(Math.max(...prices)).toBeGreaterThanOrEqual(1000);
   expect(prices.some((price) => /\.\d{3}$/.test(String(price)))).toBe(true);
+
+  // One outlier is one short bar of its own; it does not put the rest into one range.
+  const priceRows = await tableRows(page, 'Prices');
+  expect(priceRows.at(-1)).toEqual(['1,000,000–1,999,999.999', 1]);
+  expect(Math.max(...priceRows.map(([, count]) => count))).toBeLessThan(products.length / 4);
+  const priceChart = page.getByRole('figure', { name: 'Prices' });
+  await expect(
+    priceChart.getByText(/^[\d,]+ products priced from 0 to 1,999,999\.999, in \d+ ranges/),
+  ).toBeVisible();
 });
+
+test('an API that ignores category= is said to, instead of every category counting all', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/account' });
+  await setScenario(token, { ignoreProductFilters: ['category'] });
+  await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).click();
+  const categories = page.getByRole('region', { name: 'Products by category' });
+  await expect(categories.getByRole('alert')).toContainText('does not filter by category');
+  await expect(page.getByRole('figure', { name: 'Prices' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('every chart label is 11 px or more, whole, and clear of the others', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn({ next: '/overview' });
+    await expect(overviewStatus(page)).toHaveText(/^Counted with \d+ requests$/, {
+      timeout: 20_000,
+    });
+    for (const name of ['Sign-ups per month', 'Products by category', 'Prices']) {
+      const figure = page.getByRole('figure', { name });
+      // The columns are drawn again once their box is measured.
+      await expect.poll(() => figure.evaluate(labelProblems), { message: name }).toEqual([]);
+    }
+  });
+});
+
+/** Text in a chart smaller than 11 CSS px, cut by an edge, or over another label. */
+function labelProblems(figure: Element): string[] {
+  const problems: string[] = [];
+  const inside = (inner: DOMRect, outer: DOMRect) =>
+    inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+  if (figure.scrollWidth > figure.clientWidth) problems.push('the figure scrolls sideways');
+  const figureBox = figure.getBoundingClientRect();
+  const axis: DOMRect[] = [];
+  for (const text of figure.querySelectorAll('svg text')) {
+    const svg = (text as SVGTextElement).ownerSVGElement as SVGSVGElement;
+    const box = svg.getBoundingClientRect();
+    const size =
+      parseFloat(getComputedStyle(text).fontSize) * (box.width / svg.viewBox.baseVal.width);
+    const rect = text.getBoundingClientRect();
+    if (size < 11) problems.push(`${text.textContent} is ${size.toFixed(1)} px`);
+    if (!inside(rect, box)) problems.push(`${text.textContent} is cut off`);
+    if (/^\d{4}-/.test(text.textContent ?? '')) axis.push(rect);
+  }
+  axis.slice(1).forEach((rect, index) => {
+    if (rect.left < (axis[index] as DOMRect).right) problems.push('axis labels overlap');
+  });
+  for (const label of figure.querySelectorAll('ul a > span:first-child')) {
+    const size = parseFloat(getComputedStyle(label).fontSize);
+    if (size < 11) problems.push(`${label.textContent} is ${size} px`);
+    if (
+      label.scrollWidth > label.clientWidth ||
+      !inside(label.getBoundingClientRect(), figureBox)
+    ) {
+      problems.push(`${label.textContent} is cut off`);
+    }
+  }
+  return problems;
+}
 
 test('a month leads to the users who signed up in it', async ({ page, signIn }) => {
   await signIn({ next: '/overview' });

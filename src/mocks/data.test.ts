@@ -6,6 +6,7 @@ import {
   createUser,
   CSV_HOSTILE_USERS,
   EDGE_CASE_PRODUCTS,
+  SKEWED_OUTLIERS,
   EDGE_CASE_USERS,
   HOSTILE_USER,
   LONG_TEXT_USER,
@@ -150,7 +151,9 @@ describe('factories', () => {
 
 describe('the skewed catalogue', () => {
   const { products } = createDataset({ users: 10, products: 20_000, catalogue: 'skewed' });
-  const generated = products.filter((product) => !EDGE_CASE_PRODUCTS.includes(product));
+  const generated = products.filter(
+    (product) => !EDGE_CASE_PRODUCTS.includes(product) && !SKEWED_OUTLIERS.includes(product),
+  );
 
   it('has categories of very different sizes', () => {
     const sizes = new Map<string, number>();
@@ -171,6 +174,11 @@ describe('the skewed catalogue', () => {
     expect(mills.every((price) => Math.abs(price * 1000 - Math.round(price * 1000)) < 1e-6)).toBe(
       true,
     );
+  });
+
+  it('has two products priced far above the rest, in its total', () => {
+    expect(products).toHaveLength(20_000);
+    expect(products.filter((product) => product.price > 10_000)).toEqual(SKEWED_OUTLIERS);
   });
 
   it('leaves the default catalogue as it was', () => {

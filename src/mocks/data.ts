@@ -34,8 +34,8 @@ export interface DatasetOptions {
   anchor?: number;
   /**
    * `skewed`: categories of very different sizes (Books about half, Grocery about one in a
-   * hundred), and prices from 0 (free) up to 9,999.999, a tenth of them with three decimals, for
-   * the overview's charts. `even` (the default): the seven categories alike, prices 0.50–2000.00
+   * hundred), and prices from 0 (free) up to 9,999.999, a tenth of them with three decimals, and
+   * two far above the rest (SKEWED_OUTLIERS), for the overview's charts. `even` (the default): the seven categories alike, prices 0.50–2000.00
    * in cents, the draws every existing test and e2e spec was written against.
    */
   catalogue?: Catalogue;
@@ -179,6 +179,24 @@ export const EDGE_CASE_PRODUCTS: readonly Product[] = [
   },
 ];
 
+/** The skewed catalogue's few products priced far above the rest, counted in its total. */
+export const SKEWED_OUTLIERS: readonly Product[] = [
+  {
+    id: 'prod_outlier_piano',
+    name: 'Concert grand piano',
+    description: 'Priced a hundred times above anything else in the shop.',
+    price: 250_000,
+    category: 'Home & Garden',
+  },
+  {
+    id: 'prod_outlier_yacht',
+    name: 'Ocean-going sailing yacht',
+    description: 'One product that would flatten a price chart of equal ranges.',
+    price: 1_100_000,
+    category: 'Sports & Outdoors',
+  },
+];
+
 export function createUser(
   rng: Rng,
   overrides: Partial<User> = {},
@@ -253,10 +271,8 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
   const edgeUsers = EDGE_CASE_USERS.slice(0, Math.min(userCount, EDGE_CASE_USERS.length));
   const users = generateUsers(rng, userCount - edgeUsers.length, { anchor, edgeUsers });
 
-  const edgeProducts = EDGE_CASE_PRODUCTS.slice(
-    0,
-    Math.min(productCount, EDGE_CASE_PRODUCTS.length),
-  );
+  const fixed = [...(options.catalogue === 'skewed' ? SKEWED_OUTLIERS : []), ...EDGE_CASE_PRODUCTS];
+  const edgeProducts = fixed.slice(0, Math.min(productCount, fixed.length));
   const productIds = new Set(edgeProducts.map((product) => product.id));
   const products: Product[] = [];
   for (let i = 0; i < productCount - edgeProducts.length; i += 1) {

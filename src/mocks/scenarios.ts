@@ -63,6 +63,8 @@ const failureSchema = z
 
 export const PRODUCT_PRICES = ['cents', 'mills'] as const;
 export type ProductPrices = (typeof PRODUCT_PRICES)[number];
+export const PRODUCT_FILTERS = ['category', 'min_price', 'max_price'] as const;
+export type ProductFilterParam = (typeof PRODUCT_FILTERS)[number];
 
 export const scenarioInputSchema = z
   .object({
@@ -77,6 +79,11 @@ export const scenarioInputSchema = z
      * `cents` (the default): the generated prices.
      */
     productPrices: z.enum(PRODUCT_PRICES).optional(),
+    /**
+     * Filters of `/v1/products` answered as if they were not sent, as an API that does not know
+     * them would (the overview must not take its counts for filtered ones). `[]` applies them all.
+     */
+    ignoreProductFilters: z.array(z.enum(PRODUCT_FILTERS)).max(PRODUCT_FILTERS.length).optional(),
     /**
      * Fields a user lookup carries beyond the spec's, after them: `{"status": "suspended"}`, as an
      * API that grew a field the console does not know would send. `{}` sends only the default.
@@ -112,6 +119,7 @@ interface TokenScenario {
   failures: SimulatedFailure[];
   users: UsersBehaviour;
   productPrices: ProductPrices;
+  ignoredProductFilters: readonly ProductFilterParam[];
   userFields: Record<string, unknown>;
 }
 
@@ -147,15 +155,18 @@ export class ScenarioStore {
       throw invalidParameter(`Invalid scenario: ${describeIssue(parsed.error.issues)}`);
     }
     const { latencyMs, fail, userSorts, nameOrder, productPrices, userFields, reset } = parsed.data;
+    const { ignoreProductFilters } = parsed.data;
     if (reset) this.byToken.delete(token);
     const scenario = this.byToken.get(token) ?? {
       latencyMs: 0,
       failures: [],
       users: DEFAULT_USERS_BEHAVIOUR,
       productPrices: 'cents',
+      ignoredProductFilters: [],
       userFields: {},
     };
     if (productPrices) scenario.productPrices = productPrices;
+    if (ignoreProductFilters) scenario.ignoredProductFilters = ignoreProductFilters;
     if (userFields) scenario.userFields = userFields;
     if (latencyMs !== undefined) scenario.latencyMs = latencyMs;
     if (fail) scenario.failures.push(...(Array.isArray(fail) ? fail : [fail]));
@@ -174,6 +185,10 @@ export class ScenarioStore {
 
   productPricesFor(token: string): ProductPrices {
     return this.byToken.get(token)?.productPrices ?? 'cents';
+  }
+
+  ignoredProductFiltersFor(token: string): readonly ProductFilterParam[] {
+    return this.byToken.get(token)?.ignoredProductFilters ?? [];
   }
 
   userFieldsFor(token: string): Record<string, unknown> {

@@ -2,10 +2,10 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { isApiError, type ApiError } from '../../lib/api-error';
 import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
 import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
-import { plainDecimal } from '../../lib/decimal';
 import { RankCounter, RankError } from '../../lib/rank/rank-counter';
 import {
   categorySampleQueryOptions,
+  priceSampleQueryOptions,
   productCountQueryOptions,
   SIGN_UP_PAGE_SIZE,
   signUpPageQueryOptions,
@@ -14,7 +14,8 @@ import {
   type SignUp,
 } from './api/overview-api';
 import { createPooled, type Pooled } from '../users/find/pool-lane';
-import { priceHistogram, PriceFilterIgnored, type PriceBin } from './price-bins';
+import { PriceCountsChanged, PriceFilterIgnored, type PriceRanges } from './price-bins';
+import { CategoryFilterIgnored, countCategoryBars, countPriceRanges } from './product-counts';
 import { timeBuckets, type TimeUnit } from './time-buckets';
 
 /**
@@ -58,7 +59,7 @@ export interface OverviewState {
   signUps: Part<SignUps>;
   products: Part<number>;
   categories: Part<Bar[]>;
-  prices: Part<Bar[]>;
+  prices: Part<PriceRanges>;
 }
 
 interface Session {
@@ -324,7 +325,7 @@ async function countProducts(
   }
   await Promise.all([
     countCategories(session, fetch, count, pooled, categories, total),
-    countPrices(session, count, pooled, total),
+    countPrices(session, fetch, count, pooled, total),
   ]);
 }
 
@@ -338,64 +339,41 @@ async function countCategories(
 ) {
   if (settled(session.state.categories)) return;
   try {
-    // The API lists no categories: with none configured or seen, the first page's.
-    if (categories.length === 0) {
-      [categories] = (await pooled([() => fetch(categorySampleQueryOptions())])) as [string[]];
-    }
-    const counts = await pooled(categories.map((category) => () => count({ category })));
-    const bars: Bar[] = categories.map((category, index) => ({
-      label: category,
-      count: counts[index] as number,
-      to: `/products?${new URLSearchParams({ category }).toString()}`,
-    }));
-    const rest = total - bars.reduce((sum, bar) => sum + bar.count, 0);
-    if (rest > 0 || categories.length === 0) {
-      bars.push({ label: 'Other categories', count: rest, to: '/products' });
-    }
+    const sample = () => fetch(categorySampleQueryOptions());
+    const bars = await countCategoryBars({ categories, total, count, pooled, sample });
     update(session, { categories: { state: 'done', value: bars } });
   } catch (error) {
+    if (error instanceof CategoryFilterIgnored) {
+      update(session, {
+        categories: { state: 'unavailable', reason: error.message, retry: false },
+      });
+      return;
+    }
     const part = failure(error, 'products');
     if (part) update(session, { categories: part });
   }
 }
 
-/** `from – to` as the bar's label; its link is the products table with those (inclusive) bounds. */
-function priceBar(bin: PriceBin): Bar {
-  if (bin.belowZero) {
-    return { label: 'Below 0', count: bin.count, to: '/products?max_price=-0.000001' };
-  }
-  // The table's bounds are inclusive; the bin excludes its top, so the link stops a millionth
-  // below it (the counts themselves are exact whatever the decimals).
-  const below = plainDecimal(Number((bin.to - 0.000001).toFixed(6)));
-  const params = new URLSearchParams({ min_price: plainDecimal(bin.from), max_price: below });
-  return {
-    label: `${plainDecimal(bin.from)}–${plainDecimal(bin.to)}`,
-    count: bin.count,
-    to: `/products?${params.toString()}`,
-  };
-}
-
 async function countPrices(
   session: Session,
+  fetch: Fetch,
   count: (filter: ProductCountFilter) => Promise<number>,
   pooled: Pooled,
   total: number,
 ) {
   if (settled(session.state.prices)) return;
   try {
-    const bins = await priceHistogram(
-      total,
-      (price) => count({ minPrice: plainDecimal(price) }),
-      pooled,
-    );
-    update(session, { prices: { state: 'done', value: bins.map(priceBar) } });
+    const sample = () => fetch(priceSampleQueryOptions());
+    const ranges = await countPriceRanges({ total, count, pooled, sample });
+    update(session, { prices: { state: 'done', value: ranges } });
   } catch (error) {
-    if (error instanceof PriceFilterIgnored) {
+    if (error instanceof PriceFilterIgnored || error instanceof PriceCountsChanged) {
+      const changed = error instanceof PriceCountsChanged;
       update(session, {
         prices: {
           state: 'unavailable',
-          reason: `${error.message} Prices cannot be counted on this API.`,
-          retry: false,
+          reason: `${error.message} ${changed ? 'Try again in a moment.' : 'Prices cannot be counted on this API.'}`,
+          retry: changed,
         },
       });
       return;

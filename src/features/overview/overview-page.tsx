@@ -6,6 +6,7 @@ import { RefreshStatus } from '../../components/refresh-status';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { formatCount } from '../../lib/format';
 import { BarChart } from './bar-chart';
+import { priceBars, priceSummary } from './price-chart';
 import {
   overviewStore,
   runOverview,
@@ -84,6 +85,7 @@ export function OverviewPage({
             noun="products"
             bars={bars}
             summary={categorySummary(bars)}
+            layout="rows"
           />
         )}
         name="Products by category"
@@ -92,14 +94,15 @@ export function OverviewPage({
         part={state.prices}
         what="products by price"
         onRetry={() => run(false)}
-        render={(bars) => (
+        render={(ranges) => (
           <BarChart
             name="Prices"
             keyHeader="Price range"
             countHeader="Products"
             noun="products"
-            bars={bars}
-            summary={priceSummary(bars)}
+            bars={priceBars(ranges)}
+            summary={priceSummary(ranges)}
+            layout="rows"
           />
         )}
         name="Prices"
@@ -189,10 +192,4 @@ function categorySummary(bars: readonly Bar[]) {
   const top = busiest(bars);
   if (!top) return 'No products.';
   return `${bars.length} ${bars.length === 1 ? 'bar' : 'bars'}; the largest is ${top.label} with ${formatCount(top.count)} products.`;
-}
-
-function priceSummary(bars: readonly Bar[]) {
-  const top = busiest(bars);
-  if (!top) return 'No products.';
-  return `Prices from ${bars[0]?.label.split('–')[0]} up to (not including) ${bars.at(-1)?.label.split('–')[1]}, in ${bars.length} ranges; the most products cost ${top.label} (${formatCount(top.count)}).`;
 }

@@ -97,6 +97,19 @@ describe('GET /v1/products', () => {
     ).toBe(true);
   });
 
+  it('answers as if they were not sent the filters a scenario ignores, and the others as usual', async () => {
+    const books = expected((product) => product.category === 'Books').length;
+    const fromTen = expected((product) => product.price >= 10).length;
+    expect(
+      (await postScenario(token, { ignoreProductFilters: ['category', 'max_price'] })).status,
+    ).toBe(204);
+    expect((await listProducts('?category=Books')).meta.total).toBe(3000);
+    expect((await listProducts('?min_price=10&max_price=20')).meta.total).toBe(fromTen);
+    expect((await postScenario(token, { ignoreProductFilters: [] })).status).toBe(204);
+    expect((await listProducts('?category=Books')).meta.total).toBe(books);
+    expect((await postScenario(token, { ignoreProductFilters: ['size'] })).status).toBe(400);
+  });
+
   it('answers a filtered page past the end with no data and the real total', async () => {
     const total = expected((product) => product.category === 'Beauty').length;
     expect(await listProducts('?category=Beauty&page=1000')).toEqual({

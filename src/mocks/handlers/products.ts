@@ -8,7 +8,8 @@ export function productHandlers(context: MockContext): HttpHandler[] {
       context,
       { path: '/v1/products', scope: 'products:read', kind: 'list' },
       ({ url, token }) => {
-        const params = url.searchParams;
+        const params = new URLSearchParams(url.searchParams);
+        for (const name of context.scenarios.ignoredProductFiltersFor(token)) params.delete(name);
         const minPrice = priceParam(params, 'min_price');
         const maxPrice = priceParam(params, 'max_price');
         if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {

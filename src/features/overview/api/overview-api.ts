@@ -4,9 +4,10 @@ import { apiClientFor } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
 
 /**
- * What the overview reads: pages of users by sign-up date, and counts (`limit=1`, `meta.total`)
- * of users and of products by category or price. Only the fields it needs are read; the rest of
- * each row is the users' and products' pages' business.
+ * What the overview reads: pages of users by sign-up date, counts (`limit=1`, `meta.total`) of
+ * users and of products by category or price, and the first page of products for the categories
+ * and the decimals prices have. Only the fields it needs are read; the rest of each row is the
+ * users' and products' pages' business.
  */
 
 const signUpSchema = v.object({ id: v.string(), created_at: v.string() });
@@ -15,6 +16,7 @@ export type SignUp = v.InferOutput<typeof signUpSchema>;
 const signUpPageSchema = listEnvelope(signUpSchema);
 const countSchema = listEnvelope(v.unknown());
 const categorySampleSchema = listEnvelope(v.object({ category: v.string() }));
+const priceSampleSchema = listEnvelope(v.object({ price: v.number() }));
 
 /** The API's largest page: the fewer pages, the fewer reads to find a date. */
 export const SIGN_UP_PAGE_SIZE = 100;
@@ -23,8 +25,10 @@ export type SignUpSort = 'created_at' | '-created_at';
 
 export interface ProductCountFilter {
   category?: string | undefined;
-  /** Plain decimal text, as the products table sends it. */
+  /** Plain decimal text, as the products table sends it; inclusive. */
   minPrice?: string | undefined;
+  /** Inclusive. */
+  maxPrice?: string | undefined;
 }
 
 const all = ['overview'] as const;
@@ -35,6 +39,7 @@ export const overviewKeys = {
   userCount: () => [...all, 'users'] as const,
   productCount: (filter: ProductCountFilter) => [...all, 'products', filter] as const,
   categorySample: () => [...all, 'categories'] as const,
+  priceSample: () => [...all, 'prices'] as const,
 };
 
 // Each read is made once for a count and kept by the count itself (rank-counter.ts), and the
@@ -74,7 +79,13 @@ export function productCountQueryOptions(filter: ProductCountFilter) {
     queryKey: overviewKeys.productCount(filter),
     queryFn: async ({ client, signal }) => {
       const page = await apiClientFor(client).get('/v1/products', {
-        query: { category: filter.category, min_price: filter.minPrice, page: 1, limit: 1 },
+        query: {
+          category: filter.category,
+          min_price: filter.minPrice,
+          max_price: filter.maxPrice,
+          page: 1,
+          limit: 1,
+        },
         schema: countSchema,
         signal,
       });
@@ -97,6 +108,22 @@ export function categorySampleQueryOptions() {
       return [...new Set(page.data.map((product) => product.category))].sort((a, b) =>
         a.localeCompare(b),
       );
+    },
+    ...once,
+  });
+}
+
+/** The prices on the first page of products: how many decimals the catalogue's prices have. */
+export function priceSampleQueryOptions() {
+  return queryOptions({
+    queryKey: overviewKeys.priceSample(),
+    queryFn: async ({ client, signal }) => {
+      const page = await apiClientFor(client).get('/v1/products', {
+        query: { page: 1, limit: 100 },
+        schema: priceSampleSchema,
+        signal,
+      });
+      return page.data.map((product) => product.price);
     },
     ...once,
   });
