@@ -1,5 +1,6 @@
 import type { OidcSettings } from './api-profile';
 import { ConfigError, describe, isPlainObject, type ApiTarget } from './config.ts';
+import { OIDC_KEYS, unknownKeysProblem } from './config-keys.ts';
 
 /**
  * config.json's `oidc` (at the top, or in an `apis` entry): sign-in through an identity provider.
@@ -38,6 +39,8 @@ export function readOidc(value: unknown, where = 'oidc in config.json'): OidcSet
   if (!isPlainObject(value)) {
     return refuse(`it must be an object such as ${EXAMPLE}, got ${describe(value)}.`);
   }
+  const unknown = unknownKeysProblem(value, OIDC_KEYS);
+  if (unknown) refuse(unknown);
   const text = (name: string, required: boolean): string | undefined => {
     const field = value[name];
     if (field === undefined || field === null) {

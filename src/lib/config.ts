@@ -1,4 +1,5 @@
 import type { ApiProfile, OidcSettings, ProfileTarget } from './api-profile';
+import { CONFIG_KEYS, unknownKeysProblem } from './config-keys.ts';
 
 export type ApiTarget = ProfileTarget;
 
@@ -73,9 +74,11 @@ export function resolveSettings(
   readApis?: ApisReader,
   readOidc?: OidcReader,
 ): ConsoleSettings {
-  const profiles = resolveProfiles(runtime, buildTime, readApis, readOidc);
   const config = isPlainObject(runtime) ? runtime : {};
-  return {
+  const unknown = unknownKeysProblem(config, CONFIG_KEYS);
+  if (unknown) throw new ConfigError(`config.json is refused: ${unknown}`);
+  const profiles = resolveProfiles(runtime, buildTime, readApis, readOidc);
+  const settings = {
     profiles,
     requestTimeoutMs: readTimeout(config.requestTimeoutMs),
     imageSources: readImageSources(
@@ -84,6 +87,7 @@ export function resolveSettings(
     ),
     categories: readCategories(config.categories),
   };
+  return settings;
 }
 
 /** The origins of every configured API (none in demo mode): what connect-src must allow. */

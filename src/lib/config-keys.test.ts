@@ -1,0 +1,110 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { ConfigError, resolveSettings } from './config';
+import { readApis } from './config-apis';
+import { CONFIG_KEYS, unknownKeysProblem } from './config-keys';
+import { readConfigOidc } from './config-oidc';
+
+const settingsOf = (config: unknown, buildTime?: string) =>
+  resolveSettings(config, buildTime, readApis, readConfigOidc);
+
+/** The message a config.json stops the console with, or undefined when it starts. */
+function refusal(config: unknown, buildTime?: string): string | undefined {
+  try {
+    settingsOf(config, buildTime);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.message;
+  }
+}
+
+const OIDC = { issuer: 'https://id.example.com', clientId: 'admin-console' };
+const API = 'https://api.example.com';
+
+describe('a name config.json does not know stops the console, naming it', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    [
+      'a top-level setting in the wrong case',
+      { apiBaseURL: API },
+      'config.json is refused: "apiBaseURL" is not a setting; did you mean "apiBaseUrl"?',
+    ],
+    [
+      'a top-level setting beside a good one',
+      { apiBaseUrl: API, requestTimeout: 5000 },
+      'config.json is refused: "requestTimeout" is not a setting; did you mean "requestTimeoutMs"?',
+    ],
+    [
+      'a name in oidc',
+      { apiBaseUrl: API, oidc: { ...OIDC, clientID: 'x' } },
+      'oidc in config.json is refused: "clientID" is not a setting; did you mean "clientId"?',
+    ],
+    [
+      'a name in an entry of apis',
+      {
+        apis: [
+          { name: 'A', baseUrl: API },
+          { name: 'B', baseURL: API },
+        ],
+      },
+      'apis in config.json is refused: entry 2: "baseURL" is not a setting; did you mean "baseUrl"? Fix apis in config.json.',
+    ],
+    [
+      "a name in an entry's oidc",
+      { apis: [{ name: 'A', baseUrl: API, oidc: { ...OIDC, scopes: 'openid' } }] },
+      'oidc of apis entry 1 ("A") is refused: "scopes" is not a setting; did you mean "scope"?',
+    ],
+    [
+      'a name close to nothing, which lists the settings instead',
+      { apiBaseUrl: API, theme: 'dark' },
+      'config.json is refused: "theme" is not a setting. The settings here are apiBaseUrl, apis, oidc, requestTimeoutMs, imageOrigins and categories.',
+    ],
+  ])('%s', (_what, config, message) => {
+    expect(refusal(config)).toBe(message);
+  });
+
+  it('names every unknown name, before any other problem of the file', () => {
+    expect(refusal({ apiBaseUrl: 'http://insecure.example.com', apiBaseURL: API, Apis: [] })).toBe(
+      'config.json is refused: "apiBaseURL" is not a setting; did you mean "apiBaseUrl"? "Apis" is not a setting; did you mean "apis"?',
+    );
+  });
+
+  it('never starts the demo over an unknown name, as an ignored one did', () => {
+    for (const config of [{ apiBaseURL: API }, { api_base_url: API }, { baseUrl: API }]) {
+      expect(refusal(config)).toMatch(/did you mean "apiBaseUrl"\?/);
+    }
+  });
+
+  it('shows a name as written, quoted, with marks that reorder text made visible and cut', () => {
+    expect(refusal({ 'apiBaseUrl ': API })).toBe(
+      'config.json is refused: "apiBaseUrl " is not a setting; did you mean "apiBaseUrl"?',
+    );
+    expect(refusal({ 'a\u202Eb': 1 })).toMatch(/^config.json is refused: "a\[U\+202E\]b" is not/);
+    expect(refusal({ 'a\nb': 1 })).toMatch(/^config.json is refused: "a\\nb" is not/);
+    const long = refusal({ ['x'.repeat(10_000)]: 1 }) ?? '';
+    expect(long.length).toBeLessThan(400);
+    expect(long).toContain('(9,920 more characters)');
+  });
+
+  it('names up to five unknown names and counts the rest', () => {
+    const config = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`extra${i}`, i]));
+    expect(unknownKeysProblem(config, CONFIG_KEYS)).toBe(
+      '"extra0" is not a setting. "extra1" is not a setting. "extra2" is not a setting. "extra3" is not a setting. "extra4" is not a setting. And 3 more. The settings here are apiBaseUrl, apis, oidc, requestTimeoutMs, imageOrigins and categories.',
+    );
+  });
+
+  it('takes every known name', () => {
+    expect(
+      settingsOf({
+        apiBaseUrl: API,
+        oidc: { ...OIDC, scope: 'openid', resource: API, audience: 'a', name: 'SSO' },
+        requestTimeoutMs: 5000,
+        imageOrigins: ['https:'],
+        categories: ['Books'],
+      }).profiles,
+    ).toHaveLength(1);
+    expect(
+      settingsOf({ apis: [{ name: 'A', baseUrl: API, production: true, oidc: OIDC }] }).profiles,
+    ).toHaveLength(1);
+  });
+});
