@@ -307,14 +307,14 @@ describe.concurrent('the container start-up hook (deploy/18-admin-console.envsh)
       API_BASE_URL: 'https://api.example.com',
       IMAGE_ORIGINS: 'https://cdn.example.com, http://legacy.example.com',
     },
-    { IMAGE_ORIGINS: 'https://CDN.example.com/ https: https:' },
+    { API_BASE_URL: 'mock', IMAGE_ORIGINS: 'https://CDN.example.com/ https: https:' },
     { APIS: 'Production|https://api.example.com|production; Staging|http://127.0.0.1:4011/base' },
     { APIS: 'Only one|https://api.example.com' },
     {
       APIS: 'EU Production | https://eu.example.com | production\nUS|https://us.example.com;Ünï Staging|https://eu.example.com/staging',
       IMAGE_ORIGINS: 'https:',
     },
-    { IMAGE_ORIGINS: 'http: https://10.0.0.7:8443' },
+    { API_BASE_URL: 'mock', IMAGE_ORIGINS: 'http: https://10.0.0.7:8443' },
     {
       API_BASE_URL: 'https://api.example.com',
       OIDC_ISSUER: 'https://id.example.com/realms/staff',
@@ -401,6 +401,9 @@ describe.concurrent('the container start-up hook (deploy/18-admin-console.envsh)
       API_BASE_URL: 'https://api.example.com',
       IMAGE_ORIGINS: "https://x.example.com;script-src 'unsafe-inline'",
     },
+    // Settings without an API: the demo only starts from nothing at all (or "mock").
+    { IMAGE_ORIGINS: 'https:' },
+    { REQUEST_TIMEOUT_MS: '5000' },
   ])('refuses what the app refuses, so the container does not start: %j', async (env) => {
     const hook = await runHook(env);
     expect(hook.status).not.toBe(0);
@@ -440,11 +443,14 @@ describe.concurrent('the container start-up hook (deploy/18-admin-console.envsh)
     const cwd = mkdtempSync(join(tmpdir(), 'nginx-config-glob-'));
     try {
       writeFileSync(join(cwd, 'https:'), '');
-      const hook = await runHook({ IMAGE_ORIGINS: '*' }, cwd);
+      const hook = await runHook({ API_BASE_URL: 'mock', IMAGE_ORIGINS: '*' }, cwd);
       expect(hook.status).not.toBe(0);
       expect(hook.stderr).toContain('IMAGE_ORIGINS must list origins');
       expect(hook.stderr).toContain('got "*"');
-      const listed = await runHook({ IMAGE_ORIGINS: 'https://a.example.com,\nhttps:\t' }, cwd);
+      const listed = await runHook(
+        { API_BASE_URL: 'mock', IMAGE_ORIGINS: 'https://a.example.com,\nhttps:\t' },
+        cwd,
+      );
       expect(listed.status, listed.stderr).toBe(0);
       expect(listed.imageSources).toBe('https://a.example.com https:');
     } finally {

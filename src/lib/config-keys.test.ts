@@ -108,3 +108,36 @@ describe('a name config.json does not know stops the console, naming it', () => 
     ).toHaveLength(1);
   });
 });
+
+describe('the demo starts from an empty or missing config.json, or "mock", and nothing else', () => {
+  it.each<[string, unknown, string | undefined]>([
+    ['no config.json', undefined, undefined],
+    ['an empty config.json', {}, undefined],
+    ['"mock"', { apiBaseUrl: 'mock' }, undefined],
+    ['"mock" with other settings', { apiBaseUrl: 'mock', requestTimeoutMs: 5000 }, undefined],
+    ['"mock" at build time, with settings', { requestTimeoutMs: 5000 }, 'mock'],
+  ])('%s is the demo', (_what, config, buildTime) => {
+    expect(settingsOf(config, buildTime).profiles[0]?.target).toEqual({ mode: 'demo' });
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['settings without an API', { requestTimeoutMs: 5000 }],
+    ['an empty apiBaseUrl', { apiBaseUrl: '' }],
+    ['a blank apiBaseUrl', { apiBaseUrl: '  ' }],
+    ['a null apiBaseUrl', { apiBaseUrl: null }],
+  ])('%s is refused, naming apiBaseUrl and "mock"', (_what, config) => {
+    expect(refusal(config)).toBe(
+      'config.json names no API: set "apiBaseUrl" to the API\'s address, such as "https://api.example.com", or to "mock" for the demo. Only an empty config.json ({}) starts the demo by itself.',
+    );
+  });
+
+  it('leaves a setting without an API to the build-time API', () => {
+    expect(settingsOf({ apiBaseUrl: '', requestTimeoutMs: 5000 }, API).profiles[0]?.target).toEqual(
+      { mode: 'api', baseUrl: API, origin: API },
+    );
+  });
+
+  it("reports a setting's own problem before the missing API", () => {
+    expect(refusal({ requestTimeoutMs: 'soon' })).toMatch(/^requestTimeoutMs in config.json must/);
+  });
+});

@@ -87,6 +87,14 @@ export function resolveSettings(
     ),
     categories: readCategories(config.categories),
   };
+  // Settings without an API are a mistake, not a wish for fake data: only a config.json with
+  // nothing in it (or "mock") means the demo. Checked last, so a setting's own problem comes first.
+  const demoByOmission = !isSet(config.apiBaseUrl) && !isSet(buildTime);
+  if (profiles[0]?.target.mode === 'demo' && demoByOmission && Object.keys(config).length > 0) {
+    throw new ConfigError(
+      'config.json names no API: set "apiBaseUrl" to the API\'s address, such as "https://api.example.com", or to "mock" for the demo. Only an empty config.json ({}) starts the demo by itself.',
+    );
+  }
   return settings;
 }
 
