@@ -13,8 +13,8 @@ import {
 import { readApis } from '../src/lib/config-apis';
 import { readConfigOidc } from '../src/lib/config-oidc';
 import {
-  DEPLOY_DIR,
   headerTemplates,
+  HOOK_SH_ARGS,
   policyInputsForConfig,
   policyVariables,
   readTemplate,
@@ -22,10 +22,8 @@ import {
   renderAll,
   renderTemplate,
 } from './nginx-config';
-import { hookWithCaseFold } from './hook-case-fold';
+import { HOOK_LIB, hookWithCaseFold } from './hook-case-fold';
 import { MOCK_SERVICE_WORKER_PATH, securityHeaders, type PolicyInputs } from './security-headers';
-
-const HOOK = join(DEPLOY_DIR, '18-admin-console.envsh');
 
 let dir: string | undefined;
 afterEach(() => {
@@ -170,7 +168,7 @@ interface HookRun {
 }
 
 /**
- * Sources the container start-up hook as the nginx image's entrypoint does (sh, `set -e`).
+ * Sources the container start-up hook as the nginx image's entrypoint does (HOOK_SH_ARGS).
  * Asynchronous, so the hook's tests run side by side (`describe.concurrent`): each run is a
  * shell starting dozens of small programs, and one after another they were the unit tests' longest
  * wait, with the second core idle once the other checks had finished.
@@ -179,11 +177,10 @@ function runHook(env: HookEnv, cwd?: string): Promise<HookRun> {
   const htmlDir = mkdtempSync(join(tmpdir(), 'nginx-config-hook-'));
   hookDirs.push(htmlDir);
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      'sh',
-      ['-ec', '. "$0"; printf "%s\\n%s\\n" "$CONSOLE_API_ORIGIN" "$CONSOLE_IMAGE_SOURCES"', HOOK],
-      { env: { PATH: process.env.PATH, CONSOLE_HTML_DIR: htmlDir, ...env }, cwd },
-    );
+    const child = spawn('sh', HOOK_SH_ARGS, {
+      env: { PATH: process.env.PATH, CONSOLE_HTML_DIR: htmlDir, ...env },
+      cwd,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -255,8 +252,8 @@ function configFor(env: HookEnv): Record<string, unknown> {
 
 describe.concurrent('the container start-up hook (deploy/18-admin-console.envsh)', () => {
   it('holds the case folding generated from the console’s own toLowerCase', async () => {
-    const hook = readFileSync(HOOK, 'utf8');
-    expect(hook, 'run `npx tsx scripts/hook-case-fold.ts`').toBe(hookWithCaseFold(hook));
+    const rules = readFileSync(HOOK_LIB, 'utf8');
+    expect(rules, 'run `npx tsx scripts/hook-case-fold.ts`').toBe(hookWithCaseFold(rules));
   });
 
   it.each([
