@@ -266,16 +266,25 @@ describe.concurrent('the container start-up hook (deploy/18-admin-console.envsh)
     'ǅ|https://a.example.com;ǆ|https://b.example.com',
     '\u{10400}|https://a.example.com;\u{10428}|https://b.example.com',
     'Kelvin \u212A|https://a.example.com;kelvin k|https://b.example.com',
-    'A|https://a.example.com/v1;B|https://A.EXAMPLE.com:443/v1/',
-    'A|https://a.example.com/x/../v1;B|https://a.example.com/v1',
-    'A|https://a.example.com/%2E/v1;B|https://a.example.com/v1//',
-    'A|https://a.example.com/v1;B|https://a.example.com/V1',
+    'A|https://a.example.com/base;B|https://A.EXAMPLE.com:443/base/',
+    'A|https://a.example.com/x/../base;B|https://a.example.com/base',
+    'A|https://a.example.com/%2E/base;B|https://a.example.com/base//',
+    'A|https://a.example.com/base;B|https://a.example.com/BASE',
     'A|https://a.example.com/a//b;B|https://a.example.com/a/b',
     'A|https://a.example.com/a/b/..;B|https://a.example.com/a',
     'A|https://a.example.com/a/.%2e/b;B|https://a.example.com/b/.',
     'A|https://a.example.com;B|https://a.example.com:8443',
     'A|http://localhost:4010/;B|http://LOCALHOST:4010',
     'A|https://a.example.com/%2e%2E;B|https://a.example.com',
+    // A base URL that ends in the API's version (the console adds it).
+    'A|https://a.example.com/v1',
+    'A|https://a.example.com/api/V3//',
+    'A|https://a.example.com/v1/x/..',
+    'A|https://a.example.com/v1/%2e',
+    'A|https://v1',
+    'A|https://a.example.com/v',
+    'A|https://a.example.com/v1x',
+    'A|https://a.example.com/v1/api',
   ])('accepts exactly what the console accepts: %j', async (apis) => {
     const hook = await runHook({ APIS: apis });
     let consoleAccepts = true;
@@ -407,6 +416,18 @@ describe.concurrent('the container start-up hook (deploy/18-admin-console.envsh)
     expect(hook.stderr).toMatch(/^admin console: .*(refused|must)/m);
     expect(() => resolveSettings(configFor(env), undefined, readApis, readConfigOidc)).toThrow(
       ConfigError,
+    );
+  });
+
+  it('explains a base URL that ends in the API version, naming the address to use', async () => {
+    const hook = await runHook({ API_BASE_URL: 'https://api.example.com/api/V1/' });
+    expect(hook.status).not.toBe(0);
+    expect(hook.stderr).toContain(
+      'admin console: API_BASE_URL "https://api.example.com/api/V1/" is refused: it ends in the API\'s version (/V1), which the console adds itself (it asks for /v1/users and /v3/account). Set API_BASE_URL to https://api.example.com/api.',
+    );
+    const entry = await runHook({ APIS: 'A|https://a.example.com;B|https://b.example.com/v2' });
+    expect(entry.stderr).toContain(
+      "admin console: APIS entry 2's base URL \"https://b.example.com/v2\" is refused: it ends in the API's version (/v2), which the console adds itself (it asks for /v1/users and /v3/account). Set that entry's base URL to https://b.example.com.",
     );
   });
 

@@ -124,6 +124,46 @@ describe('resolveApiTarget', () => {
   });
 });
 
+describe('a base URL that already ends in the API version', () => {
+  it.each([
+    ['https://api.example.com/v1', 'v1', '/v1', 'https://api.example.com'],
+    ['https://api.example.com/api/v1/', 'v1', '/api/v1', 'https://api.example.com/api'],
+    ['https://API.example.com:443/Api/V1//', 'V1', '/Api/V1', 'https://api.example.com/Api'],
+    ['https://api.example.com/v3', 'v3', '/v3', 'https://api.example.com'],
+    ['https://api.example.com/x/../v2/.', 'v2', '/v2', 'https://api.example.com'],
+    ['http://127.0.0.1:4010/base/v12', 'v12', '/base/v12', 'http://127.0.0.1:4010/base'],
+  ])('refuses %s, naming /%s and the address to use', (url, version, path, root) => {
+    expect(() => resolveApiTarget({ apiBaseUrl: url }, undefined)).toThrow(
+      new ConfigError(
+        `API base URL "${url}" is refused: it ends in the API's version (/${version}), which the console adds itself (it asks for /v1/users and /v3/account), so its requests would go to ${path}/v1/users. Set apiBaseUrl in config.json to "${root}".`,
+      ),
+    );
+  });
+
+  it('says where to set it: the build, or the entry of apis', () => {
+    expect(() => resolveApiTarget(undefined, 'https://api.example.com/v1')).toThrow(
+      /Set VITE_API_BASE_URL to "https:\/\/api\.example\.com" and rebuild\.$/,
+    );
+    expect(() =>
+      resolveSettings(
+        { apis: [{ name: 'A', baseUrl: 'https://a.example.com/v1' }] },
+        undefined,
+        readApis,
+      ),
+    ).toThrow(/Set that entry's baseUrl in apis in config\.json to "https:\/\/a\.example\.com"\.$/);
+  });
+
+  it.each([
+    'https://api.example.com/v',
+    'https://api.example.com/v1x',
+    'https://api.example.com/version1',
+    'https://api.example.com/v1/admin',
+    'https://api.example.com/api%2Fv1',
+  ])('keeps %s, whose last segment is no version', (url) => {
+    expect(resolveApiTarget({ apiBaseUrl: url }, undefined)).toMatchObject({ mode: 'api' });
+  });
+});
+
 describe('apiBaseUrlFor', () => {
   it('points demo mode at the same-origin mock prefix', () => {
     expect(apiBaseUrlFor({ mode: 'demo' }, 'http://127.0.0.1:4173')).toBe(

@@ -21,6 +21,15 @@ export const FIX_HINT: Record<Source, string> = {
   apis: 'Fix apis in config.json.',
 };
 
+const SET_HINT: Record<Source, (url: string) => string> = {
+  'config.json': (url) => `Set apiBaseUrl in config.json to "${url}".`,
+  VITE_API_BASE_URL: (url) => `Set VITE_API_BASE_URL to "${url}" and rebuild.`,
+  apis: (url) => `Set that entry's baseUrl in apis in config.json to "${url}".`,
+};
+
+/** A last path segment such as v1 or V3: the API's version, which the console's paths start with. */
+const VERSION_AT_END = /\/(v\d+)$/i;
+
 /**
  * Decides where the API is. config.json wins over the build-time value so that one production
  * build can be pointed anywhere (or at the demo) without rebuilding.
@@ -334,6 +343,13 @@ export function parseBaseUrl(raw: string, source: Source): ApiTarget {
   }
 
   const basePath = url.pathname.replace(/\/+$/, '');
+  const version = VERSION_AT_END.exec(basePath)?.[1];
+  if (version !== undefined) {
+    const root = `${url.origin}${basePath.slice(0, -version.length - 1)}`;
+    throw new ConfigError(
+      `API base URL "${shown}" is refused: it ends in the API's version (/${version}), which the console adds itself (it asks for /v1/users and /v3/account), so its requests would go to ${basePath}/v1/users. ${SET_HINT[source](root)}`,
+    );
+  }
   return { mode: 'api', baseUrl: `${url.origin}${basePath}`, origin: url.origin };
 }
 
