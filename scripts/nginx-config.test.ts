@@ -297,6 +297,52 @@ describe.concurrent('the container start-up hook (deploy/18-admin-console.envsh)
     expect(hook.status === 0, hook.stderr).toBe(consoleAccepts);
   });
 
+  // White space as JavaScript's trim() knows it, line breaks aside (they separate APIS entries).
+  const SPACES = [...'\t\v\f\r \u00A0\u1680\u2000\u2005\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF'];
+  const OIDC: HookEnv = {
+    API_BASE_URL: 'https://api.example.com',
+    OIDC_ISSUER: 'https://id.example.com',
+    OIDC_CLIENT_ID: 'admin-console',
+  };
+  const codePoints = (text: string) =>
+    [...text].map((char) => `U+${char.codePointAt(0)?.toString(16).toUpperCase()}`).join(' ');
+  it.each<[string, HookEnv]>([
+    ...SPACES.map((space): [string, HookEnv] => [
+      `APIS names Prod and Prod with ${codePoints(space)} around`,
+      { APIS: `Prod${space}|https://a.example.com;${space}Prod|https://b.example.com` },
+    ]),
+    ['OIDC_NAME with U+202E', { ...OIDC, OIDC_NAME: 'Acme \u202Egnp.exe' }],
+    ['OIDC_NAME with U+0085', { ...OIDC, OIDC_NAME: 'Acme\u0085SSO' }],
+    ['OIDC_SCOPE with U+2066', { ...OIDC, OIDC_SCOPE: 'openid\u2066 email' }],
+    ['OIDC_AUDIENCE with U+061C', { ...OIDC, OIDC_AUDIENCE: 'a\u061Cb' }],
+    ['OIDC_CLIENT_ID of 2,500 characters', { ...OIDC, OIDC_CLIENT_ID: 'c'.repeat(2500) }],
+    ['OIDC_CLIENT_ID of 2,000 characters', { ...OIDC, OIDC_CLIENT_ID: 'c'.repeat(2000) }],
+    ['OIDC_CLIENT_ID of 2,000 emoji', { ...OIDC, OIDC_CLIENT_ID: '\u{1F600}'.repeat(2000) }],
+    ['OIDC_CLIENT_ID of 2,001 emoji', { ...OIDC, OIDC_CLIENT_ID: '\u{1F600}'.repeat(2001) }],
+    [
+      'OIDC_RESOURCE of 2,024 characters',
+      { ...OIDC, OIDC_RESOURCE: `https://api.example.com/${'r'.repeat(2000)}` },
+    ],
+    [
+      "an APIS entry's client id of 2,001 characters",
+      { APIS: `A|https://a.example.com|oidc=https://id.example.com,${'c'.repeat(2001)}` },
+    ],
+    [
+      "an APIS entry's provider name with U+202E",
+      { APIS: 'A|https://a.example.com|oidc=https://id.example.com,c,name=\u202EA' },
+    ],
+  ])('accepts exactly what the console accepts: %s', async (_what, env) => {
+    const hook = await runHook(env);
+    let consoleAccepts = true;
+    try {
+      resolveSettings(configFor(env), undefined, readApis, readConfigOidc);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      consoleAccepts = false;
+    }
+    expect(hook.status === 0, hook.stderr).toBe(consoleAccepts);
+  });
+
   it.each<HookEnv>([
     {},
     { API_BASE_URL: 'mock' },
@@ -338,6 +384,10 @@ describe.concurrent('the container start-up hook (deploy/18-admin-console.envsh)
     {
       APIS: 'A|https://a.example.com|production|oidc=https://id.example.com,console,name=A SSO,scope=openid email;B|https://b.example.com|oidc=http://127.0.0.1:4012,c2,resource=https://b.example.com',
     },
+    {
+      APIS: '\u00A0Ünï\u3000|\uFEFFhttps://a.example.com\u2003|\u202Fproduction',
+    },
+    { ...OIDC, OIDC_NAME: '\u00A0Acme SSO\u2028', OIDC_CLIENT_ID: '\u205Fadmin-console\u00A0' },
   ])('writes the config.json and policy inputs the app derives from it: %j', async (env) => {
     const hook = await runHook(env);
     expect(hook.status, hook.stderr).toBe(0);

@@ -54,8 +54,10 @@ export function readOidc(value: unknown, where = 'oidc in config.json'): OidcSet
     if (trimmed === '') {
       return required ? refuse(`"${name}" is empty.`) : undefined;
     }
-    if (trimmed.length > MAX_TEXT_LENGTH) {
-      return refuse(`"${name}" is ${trimmed.length} characters long; at most ${MAX_TEXT_LENGTH}.`);
+    // Characters, not UTF-16 units: the start-up hook counts them so too.
+    const length = [...trimmed].length;
+    if (length > MAX_TEXT_LENGTH) {
+      return refuse(`"${name}" is ${length} characters long; at most ${MAX_TEXT_LENGTH}.`);
     }
     if (UNSHOWABLE.test(trimmed)) return refuse(`"${name}" contains a control character.`);
     return trimmed;
