@@ -26,6 +26,8 @@ export interface HookEnv {
   OIDC_RESOURCE?: string;
   OIDC_AUDIENCE?: string;
   OIDC_NAME?: string;
+  /** Any other variable of the container's environment. */
+  [other: string]: string | undefined;
 }
 
 /** Each hook run's own directory (they run side by side), removed by removeHookDirs. */
