@@ -34,7 +34,9 @@ test('a mistyped setting or a base URL with the version stops the console and na
   );
   await page.reload();
   await expect(alert).toContainText("it ends in the API's version (/v1)");
-  await expect(alert).toContainText(`Set apiBaseUrl in config.json to "${MOCK_API_URL}".`);
+  await expect(alert).toContainText(
+    `Use "${MOCK_API_URL}" instead. Fix apiBaseUrl in config.json.`,
+  );
   await expect(page.getByLabel('Access token')).toHaveCount(0);
 });
 

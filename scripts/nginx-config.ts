@@ -10,6 +10,7 @@ import {
 } from '../src/lib/config.ts';
 import { readApis } from '../src/lib/config-apis.ts';
 import { readConfigOidc } from '../src/lib/config-oidc.ts';
+import { unknownKeysProblem } from '../src/lib/unknown-keys.ts';
 import {
   MOCK_SERVICE_WORKER_PATH,
   securityHeaders,
@@ -139,6 +140,7 @@ export function policyInputsForConfig(configFile: string, buildTimeBaseUrl?: str
     buildTimeBaseUrl,
     readApis,
     readConfigOidc,
+    unknownKeysProblem,
   );
   const inputs = {
     apiOrigins: connectOriginsOf(settings.profiles),

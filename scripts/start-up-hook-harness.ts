@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ConfigError, resolveSettings } from '../src/lib/config';
 import { readApis } from '../src/lib/config-apis';
 import { readConfigOidc } from '../src/lib/config-oidc';
+import { unknownKeysProblem } from '../src/lib/unknown-keys';
 import { HOOK_SH_ARGS } from './nginx-config';
 
 /**
@@ -132,7 +133,7 @@ export function configFor(env: HookEnv): Record<string, unknown> {
 /** Whether the console starts with the config.json a person would write for these settings. */
 export function consoleAccepts(env: HookEnv): boolean {
   try {
-    resolveSettings(configFor(env), undefined, readApis, readConfigOidc);
+    resolveSettings(configFor(env), undefined, readApis, readConfigOidc, unknownKeysProblem);
     return true;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

@@ -8,7 +8,8 @@ import {
   isSet,
   parseBaseUrl,
 } from './config.ts';
-import { API_ENTRY_KEYS, unknownKeysProblem } from './config-keys.ts';
+import { API_ENTRY_KEYS } from './config-keys.ts';
+import { unknownKeysProblem } from './unknown-keys.ts';
 import { readOidc } from './config-oidc.ts';
 
 /**

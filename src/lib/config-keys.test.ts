@@ -2,11 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveSettings } from './config';
 import { readApis } from './config-apis';
-import { CONFIG_KEYS, unknownKeysProblem } from './config-keys';
+import { CONFIG_KEYS } from './config-keys';
 import { readConfigOidc } from './config-oidc';
+import { unknownKeysProblem } from './unknown-keys';
 
 const settingsOf = (config: unknown, buildTime?: string) =>
-  resolveSettings(config, buildTime, readApis, readConfigOidc);
+  resolveSettings(config, buildTime, readApis, readConfigOidc, unknownKeysProblem);
 
 /** The message a config.json stops the console with, or undefined when it starts. */
 function refusal(config: unknown, buildTime?: string): string | undefined {
@@ -93,6 +94,12 @@ describe('a name config.json does not know stops the console, naming it', () => 
     );
   });
 
+  it('lets no unknown name through where the words for it were not passed in', () => {
+    expect(() => resolveSettings({ apiBaseURL: API }, undefined, readApis)).toThrow(
+      'explainKeys (lib/unknown-keys.ts) is needed',
+    );
+  });
+
   it('takes every known name', () => {
     expect(
       settingsOf({
@@ -127,7 +134,7 @@ describe('the demo starts from an empty or missing config.json, or "mock", and n
     ['a null apiBaseUrl', { apiBaseUrl: null }],
   ])('%s is refused, naming apiBaseUrl and "mock"', (_what, config) => {
     expect(refusal(config)).toBe(
-      'config.json names no API: set "apiBaseUrl" to the API\'s address, such as "https://api.example.com", or to "mock" for the demo. Only an empty config.json ({}) starts the demo by itself.',
+      'config.json names no API: set "apiBaseUrl" to the API\'s address, or to "mock" for the demo (only an empty config.json starts it by itself).',
     );
   });
 

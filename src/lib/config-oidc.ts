@@ -1,6 +1,7 @@
 import type { OidcSettings } from './api-profile';
 import { ConfigError, describe, isPlainObject, type ApiTarget } from './config.ts';
-import { OIDC_KEYS, unknownKeysProblem } from './config-keys.ts';
+import { OIDC_KEYS } from './config-keys.ts';
+import { unknownKeysProblem } from './unknown-keys.ts';
 
 /**
  * config.json's `oidc` (at the top, or in an `apis` entry): sign-in through an identity provider.

@@ -135,14 +135,14 @@ describe('a base URL that already ends in the API version', () => {
   ])('refuses %s, naming /%s and the address to use', (url, version, path, root) => {
     expect(() => resolveApiTarget({ apiBaseUrl: url }, undefined)).toThrow(
       new ConfigError(
-        `API base URL "${url}" is refused: it ends in the API's version (/${version}), which the console adds itself (it asks for /v1/users and /v3/account), so its requests would go to ${path}/v1/users. Set apiBaseUrl in config.json to "${root}".`,
+        `API base URL "${url}" is refused: it ends in the API's version (/${version}), which the console adds itself (its requests would go to ${path}/v1/users). Use "${root}" instead. Fix apiBaseUrl in config.json.`,
       ),
     );
   });
 
   it('says where to set it: the build, or the entry of apis', () => {
     expect(() => resolveApiTarget(undefined, 'https://api.example.com/v1')).toThrow(
-      /Set VITE_API_BASE_URL to "https:\/\/api\.example\.com" and rebuild\.$/,
+      /Use "https:\/\/api\.example\.com" instead\. Fix VITE_API_BASE_URL and rebuild\.$/,
     );
     expect(() =>
       resolveSettings(
@@ -150,7 +150,9 @@ describe('a base URL that already ends in the API version', () => {
         undefined,
         readApis,
       ),
-    ).toThrow(/Set that entry's baseUrl in apis in config\.json to "https:\/\/a\.example\.com"\.$/);
+    ).toThrow(
+      /"https:\/\/a\.example\.com\/v1" is refused: .* Use "https:\/\/a\.example\.com" instead\. Fix apis in config\.json\.$/,
+    );
   });
 
   it.each([

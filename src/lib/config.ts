@@ -1,5 +1,5 @@
 import type { ApiProfile, OidcSettings, ProfileTarget } from './api-profile';
-import { CONFIG_KEYS, unknownKeysProblem } from './config-keys.ts';
+import { CONFIG_KEYS, unknownKeysOf } from './config-keys.ts';
 
 export type ApiTarget = ProfileTarget;
 
@@ -19,12 +19,6 @@ export const FIX_HINT: Record<Source, string> = {
   'config.json': 'Fix apiBaseUrl in config.json.',
   VITE_API_BASE_URL: 'Fix VITE_API_BASE_URL and rebuild.',
   apis: 'Fix apis in config.json.',
-};
-
-const SET_HINT: Record<Source, (url: string) => string> = {
-  'config.json': (url) => `Set apiBaseUrl in config.json to "${url}".`,
-  VITE_API_BASE_URL: (url) => `Set VITE_API_BASE_URL to "${url}" and rebuild.`,
-  apis: (url) => `Set that entry's baseUrl in apis in config.json to "${url}".`,
 };
 
 /** A last path segment such as v1 or V3: the API's version, which the console's paths start with. */
@@ -77,15 +71,27 @@ export type ApisReader = (config: Record<string, unknown>) => ApiProfile[];
  */
 export type OidcReader = (config: Record<string, unknown>, target: ApiTarget) => OidcSettings;
 
+/**
+ * Words what is wrong with config.json's names (lib/unknown-keys.ts, unknownKeysProblem). Passed in
+ * for the same reason: start-up loads it only when config.json has a name it does not know.
+ */
+export type KeysExplainer = (
+  object: Record<string, unknown>,
+  known: readonly string[],
+) => string | undefined;
+
 export function resolveSettings(
   runtime: unknown,
   buildTime: string | undefined,
   readApis?: ApisReader,
   readOidc?: OidcReader,
+  explainKeys?: KeysExplainer,
 ): ConsoleSettings {
   const config = isPlainObject(runtime) ? runtime : {};
-  const unknown = unknownKeysProblem(config, CONFIG_KEYS);
-  if (unknown) throw new ConfigError(`config.json is refused: ${unknown}`);
+  if (unknownKeysOf(config, CONFIG_KEYS).length > 0) {
+    if (!explainKeys) throw new Error('explainKeys (lib/unknown-keys.ts) is needed');
+    throw new ConfigError(`config.json is refused: ${explainKeys(config, CONFIG_KEYS)}`);
+  }
   const profiles = resolveProfiles(runtime, buildTime, readApis, readOidc);
   const settings = {
     profiles,
@@ -101,7 +107,7 @@ export function resolveSettings(
   const demoByOmission = !isSet(config.apiBaseUrl) && !isSet(buildTime);
   if (profiles[0]?.target.mode === 'demo' && demoByOmission && Object.keys(config).length > 0) {
     throw new ConfigError(
-      'config.json names no API: set "apiBaseUrl" to the API\'s address, such as "https://api.example.com", or to "mock" for the demo. Only an empty config.json ({}) starts the demo by itself.',
+      'config.json names no API: set "apiBaseUrl" to the API\'s address, or to "mock" for the demo (only an empty config.json starts it by itself).',
     );
   }
   return settings;
@@ -346,8 +352,8 @@ export function parseBaseUrl(raw: string, source: Source): ApiTarget {
   const version = VERSION_AT_END.exec(basePath)?.[1];
   if (version !== undefined) {
     const root = `${url.origin}${basePath.slice(0, -version.length - 1)}`;
-    throw new ConfigError(
-      `API base URL "${shown}" is refused: it ends in the API's version (/${version}), which the console adds itself (it asks for /v1/users and /v3/account), so its requests would go to ${basePath}/v1/users. ${SET_HINT[source](root)}`,
+    refuse(
+      `it ends in the API's version (/${version}), which the console adds itself (its requests would go to ${basePath}/v1/users). Use "${root}" instead.`,
     );
   }
   return { mode: 'api', baseUrl: `${url.origin}${basePath}`, origin: url.origin };
