@@ -1,7 +1,7 @@
 /**
  * The names config.json may use. A name that is not here stops the console at start-up: ignored,
- * a mistyped `apiBaseURL` left the file without an API, and the console started the demo with
- * fake data. A new setting is one more name in its list (and the code that reads it).
+ * a mistyped `apiBaseURL` would leave the file without an API, and the console would start the demo
+ * with fake data. A new setting is one more name in its list (and the code that reads it).
  */
 export const CONFIG_KEYS = [
   'apiBaseUrl',
