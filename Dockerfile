@@ -26,8 +26,9 @@ ENV NGINX_ENVSUBST_FILTER=^CONSOLE_ \
     CONSOLE_CONF_DIR=/etc/nginx/conf.d
 RUN rm -rf /etc/nginx/conf.d/default.conf /usr/share/nginx/html/*
 COPY deploy/templates/ /etc/nginx/templates/
-# Sourced by the entrypoint before the templates are filled in: writes config.json and exports
-# the Content-Security-Policy's inputs.
-COPY --chmod=755 deploy/18-admin-console.envsh /docker-entrypoint.d/
+# Sourced by the entrypoint before the templates are filled in, in this order: the rules values
+# are read by, then the hook that writes config.json and exports the Content-Security-Policy's
+# inputs.
+COPY --chmod=755 deploy/17-admin-console-lib.envsh deploy/18-admin-console.envsh /docker-entrypoint.d/
 COPY --from=build /app/dist/ /usr/share/nginx/html/
 EXPOSE 8080

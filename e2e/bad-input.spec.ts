@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { MOCK_API_URL } from './support/ports';
 
 test('a config.json pointing at a plain-http API is refused with a clear message', async ({
   page,
@@ -10,6 +11,33 @@ test('a config.json pointing at a plain-http API is refused with a clear message
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The console cannot start');
   await expect(alert).toContainText('only https: is allowed');
+});
+
+test('a mistyped setting or a base URL with the version stops the console and names the fix, never the demo', async ({
+  page,
+}) => {
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: { apiBaseURL: MOCK_API_URL } }),
+  );
+  await page.goto('/login');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The console cannot start');
+  await expect(alert).toContainText(
+    'config.json is refused: "apiBaseURL" is not a setting; did you mean "apiBaseUrl"?',
+  );
+  await expect(page.getByRole('button', { name: 'Use demo token' })).toHaveCount(0);
+  await expect(page.getByLabel('Access token')).toHaveCount(0);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0);
+
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: { apiBaseUrl: `${MOCK_API_URL}/v1/` } }),
+  );
+  await page.reload();
+  await expect(alert).toContainText("it ends in the API's version (/v1)");
+  await expect(alert).toContainText(
+    `Use "${MOCK_API_URL}" instead. Fix apiBaseUrl in config.json.`,
+  );
+  await expect(page.getByLabel('Access token')).toHaveCount(0);
 });
 
 test('a config.json that is not JSON is refused with a clear message', async ({ page }) => {

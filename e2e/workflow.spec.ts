@@ -1,4 +1,5 @@
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { DEMO_SIGNING_SECRET, signJwt } from '../src/mocks/jwt';
 import { expect, test, type Page } from './support/fixtures';
 
 /** Staff workflows a new user tripped over: filters, loading states, phones, alerts, lookups. */
@@ -137,6 +138,42 @@ test('pages the token may not read are marked unavailable, not linked', async ({
     '(unavailable: your token lacks the products:read scope)',
   );
   await expect(unavailable('Account')).toBeVisible();
+  // users:read is half of what the Overview reads: a link, saying what the other half lacks.
+  await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAccessibleDescription(
+    'Partly available: your token lacks the products:read scope',
+  );
+});
+
+test('a token whose scope list grants every page keeps every page a link', async ({
+  page,
+  signIn,
+}) => {
+  // The API's shape of the claim, an array (a space-separated string is read the same way).
+  const now = Math.floor(Date.now() / 1000);
+  const token = await signJwt(
+    {
+      sub: 'scoped-admin',
+      email: 'scoped@demo.example',
+      iat: now,
+      exp: now + 3600,
+      jti: crypto.randomUUID(),
+      scope: ['users:read', 'products:read', 'account:read'],
+    },
+    DEMO_SIGNING_SECRET,
+  );
+  await signIn({ token });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Overview', 'Users', 'Products', 'Account']) {
+    await expect(nav.getByRole('link', { name })).toBeVisible();
+  }
+  await expect(nav.locator('[aria-disabled="true"]')).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  // Counted to the end: the API answered the token on both halves.
+  await expect(page.getByRole('status').filter({ hasText: /\d+ requests/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('the lookup’s recent list closes after a lookup and on Escape; half an e-mail gets its own answer', async ({

@@ -10,6 +10,7 @@ import {
 } from '../src/lib/config.ts';
 import { readApis } from '../src/lib/config-apis.ts';
 import { readConfigOidc } from '../src/lib/config-oidc.ts';
+import { unknownKeysProblem } from '../src/lib/unknown-keys.ts';
 import {
   MOCK_SERVICE_WORKER_PATH,
   securityHeaders,
@@ -36,6 +37,19 @@ import {
 
 export const DEPLOY_DIR = fileURLToPath(new URL('../deploy/', import.meta.url));
 export const TEMPLATES_DIR = join(DEPLOY_DIR, 'templates');
+
+/**
+ * `sh` arguments that run the container's start-up hook as the nginx image's entrypoint does:
+ * its rules, then the hook itself, sourced in that order with `set -e`. The command then prints
+ * what the hook exported for the templates: CONSOLE_API_ORIGIN, then CONSOLE_IMAGE_SOURCES.
+ */
+export const HOOK_SH_ARGS = [
+  '-ec',
+  'for file; do . "$file"; done; printf "%s\\n%s\\n" "$CONSOLE_API_ORIGIN" "$CONSOLE_IMAGE_SOURCES"',
+  'sh',
+  join(DEPLOY_DIR, '17-admin-console-lib.envsh'),
+  join(DEPLOY_DIR, '18-admin-console.envsh'),
+];
 export const SERVER_TEMPLATE = 'admin-console.conf.template';
 
 const PLACEHOLDERS: PolicyInputs = {
@@ -126,6 +140,7 @@ export function policyInputsForConfig(configFile: string, buildTimeBaseUrl?: str
     buildTimeBaseUrl,
     readApis,
     readConfigOidc,
+    unknownKeysProblem,
   );
   const inputs = {
     apiOrigins: connectOriginsOf(settings.profiles),

@@ -8,6 +8,7 @@ import {
 } from '../src/lib/config.ts';
 import { readApis } from '../src/lib/config-apis.ts';
 import { readConfigOidc } from '../src/lib/config-oidc.ts';
+import { unknownKeysProblem } from '../src/lib/unknown-keys.ts';
 
 /**
  * HTTP response headers for the production build: a Content-Security-Policy without inline or
@@ -70,7 +71,13 @@ const SELF_ONLY: PolicyInputs = { apiOrigins: [], imageSources: [] };
  */
 export function policyInputsFor(runtimeConfig: unknown, buildTimeBaseUrl?: string): PolicyInputs {
   try {
-    const settings = resolveSettings(runtimeConfig, buildTimeBaseUrl, readApis, readConfigOidc);
+    const settings = resolveSettings(
+      runtimeConfig,
+      buildTimeBaseUrl,
+      readApis,
+      readConfigOidc,
+      unknownKeysProblem,
+    );
     return {
       apiOrigins: connectOriginsOf(settings.profiles),
       imageSources: settings.imageSources,

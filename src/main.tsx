@@ -17,6 +17,7 @@ import {
   resolveSettings,
   type ConsoleSettings,
 } from './lib/config';
+import { CONFIG_KEYS, unknownKeysOf } from './lib/config-keys';
 import { storageDenied } from './lib/storage';
 import './index.css';
 
@@ -46,7 +47,18 @@ async function start() {
     // Likewise the identity provider's settings (config-apis reads each entry's own).
     const readOidc =
       config?.oidc != null ? (await import('./lib/config-oidc')).readConfigOidc : undefined;
-    settings = resolveSettings(config, import.meta.env.VITE_API_BASE_URL, readApis, readOidc);
+    // And the words for a name config.json should not have.
+    const explainKeys =
+      config && unknownKeysOf(config, CONFIG_KEYS).length > 0
+        ? (await import('./lib/unknown-keys')).unknownKeysProblem
+        : undefined;
+    settings = resolveSettings(
+      config,
+      import.meta.env.VITE_API_BASE_URL,
+      readApis,
+      readOidc,
+      explainKeys,
+    );
   } catch (error) {
     root.render(<StartupError message={(error as Error).message} />);
     return;

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEPLOY_DIR, renderAll } from '../../scripts/nginx-config';
+import { HOOK_SH_ARGS, renderAll } from '../../scripts/nginx-config';
 import { ensureNginx } from '../../scripts/nginx';
 
 /**
@@ -39,24 +39,16 @@ for (const dir of [confDir, join(work, 'tmp'), join(work, 'logs')]) {
   mkdirSync(dir, { recursive: true });
 }
 
-// Sourced the way the nginx image's entrypoint sources it (sh with `set -e`).
-const hook = spawnSync(
-  'sh',
-  [
-    '-ec',
-    '. "$0"; printf "%s\\n%s\\n" "$CONSOLE_API_ORIGIN" "$CONSOLE_IMAGE_SOURCES"',
-    join(DEPLOY_DIR, '18-admin-console.envsh'),
-  ],
-  {
-    env: {
-      PATH: process.env.PATH,
-      CONSOLE_HTML_DIR: html,
-      API_BASE_URL: values.api ?? '',
-      APIS: values.apis ?? '',
-    },
-    encoding: 'utf8',
+// Sourced the way the nginx image's entrypoint sources it.
+const hook = spawnSync('sh', HOOK_SH_ARGS, {
+  env: {
+    PATH: process.env.PATH,
+    CONSOLE_HTML_DIR: html,
+    API_BASE_URL: values.api ?? '',
+    APIS: values.apis ?? '',
   },
-);
+  encoding: 'utf8',
+});
 process.stderr.write(hook.stderr);
 if (hook.status !== 0) process.exit(1);
 const [apiOrigin = '', imageSources = ''] = hook.stdout.split('\n');

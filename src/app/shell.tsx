@@ -14,6 +14,7 @@ import { formatCountdown } from '../lib/time';
 import { ApiLabel } from './api-label';
 import { useEnvironment } from './environment';
 import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
+import { NAV_ITEMS, navAccess } from './nav-items';
 import { severalApis } from './several-apis-loader';
 import { ThemeToggle } from './theme-toggle';
 
@@ -32,14 +33,6 @@ const EXPIRY_WARNING_MS = 5 * 60_000;
 const DemoPanel = lazy(() =>
   import('./demo-panel').then((module) => ({ default: module.DemoPanel })),
 );
-
-const NAV_ITEMS = [
-  // Either half of it works with either scope (the other half says what it lacks).
-  { to: '/overview', label: 'Overview', scope: ':read' },
-  { to: '/users', label: 'Users', scope: 'users:read' },
-  { to: '/products', label: 'Products', scope: 'products:read' },
-  { to: '/account', label: 'Account', scope: 'account:read' },
-];
 
 /**
  * The signed-in frame: a header with the pages, the Find user box, Requests, the theme, the
@@ -154,32 +147,34 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 const NAV_CLASSES = 'rounded-md px-2 py-1.5 text-sm font-medium';
 
 /**
- * A page of the console, or, when the token has a `scope` claim that leaves the page out, the
- * page's name marked unavailable with the reason (the API would only answer 403).
+ * A page of the console, or, when the token has a `scope` claim that grants none of what the page
+ * needs, the page's name marked unavailable with the reason (the API would only answer 403). A
+ * page it grants part of stays a link that names what is missing.
  */
 function NavItem({
   to,
   label,
-  scope,
+  scopes,
   claims,
 }: {
   to: string;
   label: string;
-  scope: string;
+  scopes: readonly string[];
   claims: TokenClaims | undefined;
 }) {
   const reasonId = useId();
-  if (claims?.scope && !claims.scope.includes(scope)) {
+  const access = navAccess(scopes, claims?.scope);
+  if (access.kind === 'unavailable') {
     return (
       <span
         aria-disabled="true"
         aria-describedby={reasonId}
-        title={`Unavailable: your token lacks the ${scope} scope`}
+        title={`Unavailable: ${access.reason}`}
         className={`${NAV_CLASSES} cursor-not-allowed text-slate-600 line-through dark:text-slate-400`}
       >
         {label}
         <span id={reasonId} className="sr-only">
-          {`(unavailable: your token lacks the ${scope} scope)`}
+          {`(unavailable: ${access.reason})`}
         </span>
       </span>
     );
@@ -187,6 +182,8 @@ function NavItem({
   return (
     <NavLink
       to={to}
+      // A title, not text inside the link: the link's name stays the page's name.
+      title={access.kind === 'partial' ? `Partly available: ${access.reason}` : undefined}
       className={({ isActive }) =>
         `${NAV_CLASSES} ${
           isActive

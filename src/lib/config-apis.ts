@@ -8,6 +8,8 @@ import {
   isSet,
   parseBaseUrl,
 } from './config.ts';
+import { API_ENTRY_KEYS } from './config-keys.ts';
+import { unknownKeysProblem } from './unknown-keys.ts';
 import { readOidc } from './config-oidc.ts';
 
 /**
@@ -56,6 +58,8 @@ export function readApis(config: Record<string, unknown>): ApiProfile[] {
     if (!isPlainObject(entry)) {
       return refuse(`${at} must be an object with a name and a baseUrl, got ${describe(entry)}.`);
     }
+    const unknown = unknownKeysProblem(entry, API_ENTRY_KEYS);
+    if (unknown) return refuse(`${at}: ${unknown}`);
     const { name: rawName, baseUrl, production, oidc } = entry;
     if (typeof rawName !== 'string' || rawName.trim() === '') {
       return refuse(`${at} has no name (a text of 1 to ${MAX_API_NAME_LENGTH} characters).`);

@@ -1,5 +1,7 @@
 import type { OidcSettings } from './api-profile';
 import { ConfigError, describe, isPlainObject, type ApiTarget } from './config.ts';
+import { OIDC_KEYS } from './config-keys.ts';
+import { unknownKeysProblem } from './unknown-keys.ts';
 
 /**
  * config.json's `oidc` (at the top, or in an `apis` entry): sign-in through an identity provider.
@@ -38,6 +40,8 @@ export function readOidc(value: unknown, where = 'oidc in config.json'): OidcSet
   if (!isPlainObject(value)) {
     return refuse(`it must be an object such as ${EXAMPLE}, got ${describe(value)}.`);
   }
+  const unknown = unknownKeysProblem(value, OIDC_KEYS);
+  if (unknown) refuse(unknown);
   const text = (name: string, required: boolean): string | undefined => {
     const field = value[name];
     if (field === undefined || field === null) {
@@ -51,8 +55,10 @@ export function readOidc(value: unknown, where = 'oidc in config.json'): OidcSet
     if (trimmed === '') {
       return required ? refuse(`"${name}" is empty.`) : undefined;
     }
-    if (trimmed.length > MAX_TEXT_LENGTH) {
-      return refuse(`"${name}" is ${trimmed.length} characters long; at most ${MAX_TEXT_LENGTH}.`);
+    // Characters, not UTF-16 units: the start-up hook counts them so too.
+    const length = [...trimmed].length;
+    if (length > MAX_TEXT_LENGTH) {
+      return refuse(`"${name}" is ${length} characters long; at most ${MAX_TEXT_LENGTH}.`);
     }
     if (UNSHOWABLE.test(trimmed)) return refuse(`"${name}" contains a control character.`);
     return trimmed;

@@ -1,4 +1,5 @@
 import type { ApiProfile, OidcSettings, ProfileTarget } from './api-profile';
+import { CONFIG_KEYS, unknownKeysOf } from './config-keys.ts';
 
 export type ApiTarget = ProfileTarget;
 
@@ -19,6 +20,9 @@ export const FIX_HINT: Record<Source, string> = {
   VITE_API_BASE_URL: 'Fix VITE_API_BASE_URL and rebuild.',
   apis: 'Fix apis in config.json.',
 };
+
+/** A last path segment such as v1 or V3: the API's version, which the console's paths start with. */
+const VERSION_AT_END = /\/(v\d+)$/i;
 
 /**
  * Decides where the API is. config.json wins over the build-time value so that one production
@@ -67,15 +71,29 @@ export type ApisReader = (config: Record<string, unknown>) => ApiProfile[];
  */
 export type OidcReader = (config: Record<string, unknown>, target: ApiTarget) => OidcSettings;
 
+/**
+ * Words what is wrong with config.json's names (lib/unknown-keys.ts, unknownKeysProblem). Passed in
+ * for the same reason: start-up loads it only when config.json has a name it does not know.
+ */
+export type KeysExplainer = (
+  object: Record<string, unknown>,
+  known: readonly string[],
+) => string | undefined;
+
 export function resolveSettings(
   runtime: unknown,
   buildTime: string | undefined,
   readApis?: ApisReader,
   readOidc?: OidcReader,
+  explainKeys?: KeysExplainer,
 ): ConsoleSettings {
-  const profiles = resolveProfiles(runtime, buildTime, readApis, readOidc);
   const config = isPlainObject(runtime) ? runtime : {};
-  return {
+  if (unknownKeysOf(config, CONFIG_KEYS).length > 0) {
+    if (!explainKeys) throw new Error('explainKeys (lib/unknown-keys.ts) is needed');
+    throw new ConfigError(`config.json is refused: ${explainKeys(config, CONFIG_KEYS)}`);
+  }
+  const profiles = resolveProfiles(runtime, buildTime, readApis, readOidc);
+  const settings = {
     profiles,
     requestTimeoutMs: readTimeout(config.requestTimeoutMs),
     imageSources: readImageSources(
@@ -84,6 +102,15 @@ export function resolveSettings(
     ),
     categories: readCategories(config.categories),
   };
+  // Settings without an API are a mistake, not a wish for fake data: only a config.json with
+  // nothing in it (or "mock") means the demo. Checked last, so a setting's own problem comes first.
+  const demoByOmission = !isSet(config.apiBaseUrl) && !isSet(buildTime);
+  if (profiles[0]?.target.mode === 'demo' && demoByOmission && Object.keys(config).length > 0) {
+    throw new ConfigError(
+      'config.json names no API: set "apiBaseUrl" to the API\'s address, or to "mock" for the demo (only an empty config.json starts it by itself).',
+    );
+  }
+  return settings;
 }
 
 /** The origins of every configured API (none in demo mode): what connect-src must allow. */
@@ -322,6 +349,13 @@ export function parseBaseUrl(raw: string, source: Source): ApiTarget {
   }
 
   const basePath = url.pathname.replace(/\/+$/, '');
+  const version = VERSION_AT_END.exec(basePath)?.[1];
+  if (version !== undefined) {
+    const root = `${url.origin}${basePath.slice(0, -version.length - 1)}`;
+    refuse(
+      `it ends in the API's version (/${version}), which the console adds itself (its requests would go to ${basePath}/v1/users). Use "${root}" instead.`,
+    );
+  }
   return { mode: 'api', baseUrl: `${url.origin}${basePath}`, origin: url.origin };
 }
 
