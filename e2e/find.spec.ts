@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../src/test/parse-csv';
+import { foldText } from '../src/features/users/find/text-fold';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -102,6 +103,48 @@ test('reads the list for an e-mail when the API refuses sort=email, with progres
   await find(page, 'maria.delacruz@example.org');
   await expect(page).toHaveURL(/\/users\/user_maria_delacruz$/);
   expect(sent.filter((url) => url.searchParams.get('sort') === 'email')).toHaveLength(1);
+});
+
+test('counts a user the API repeats at a page edge once, and opens them (e-mail and name)', async ({
+  page,
+  request,
+  apiBase,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/account' });
+  await setScenario(token, { repeatEdgeRow: true });
+  type Row = { id: string; name: string; email: string };
+  const listPage = async (sort: string, number: number): Promise<Row[]> => {
+    const response = await request.get(
+      `${apiBase}/v1/users?sort=${sort}&limit=100&page=${number}`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { data: Row[] }).data;
+  };
+  // The last row of page 1 by e-mail comes again first on page 2.
+  const [byEmail, nextByEmail] = [await listPage('email', 1), await listPage('email', 2)];
+  const edge = byEmail.at(-1) as Row;
+  expect(nextByEmail[0]).toEqual(edge);
+  await find(page, edge.email);
+  await expect(page).toHaveURL(new RegExp(`/users/${edge.id}$`));
+
+  // By name: a page's last row with a plain name that starts no neighbour's: one user matches.
+  let named: Row | undefined;
+  for (let number = 1; number < 9 && !named; number += 1) {
+    const [rows, next] = [await listPage('name', number), await listPage('name', number + 1)];
+    const last = rows.at(-1) as Row;
+    const folded = foldText(last.name);
+    const neighbours = [rows.at(-2), next[1]].map((row) => foldText(row?.name ?? ''));
+    const plain = /^\p{L}[\p{L} .'-]+$/u.test(last.name);
+    if (plain && next[0]?.id === last.id && neighbours.every((name) => !name.startsWith(folded))) {
+      named = last;
+    }
+  }
+  expect(named, 'a page edge with a name of its own').toBeDefined();
+  await find(page, named?.name ?? '');
+  await expect(page).toHaveURL(new RegExp(`/users/${named?.id}$`));
 });
 
 test('waits out a 429 during a search and goes on', async ({ page, signIn, setScenario }) => {
