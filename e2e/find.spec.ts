@@ -70,6 +70,37 @@ test('finds names in other scripts, and says when nobody matches', async ({ page
   await expect(findStatus(page)).toContainText(/^No name starts with/);
 });
 
+test('the same e-mail, name or id opens the user every time, with or without a reload between', async ({
+  page,
+  signIn,
+}) => {
+  test.slow(); // 24 searches and 12 reloads
+  await signIn({ next: '/account' });
+  const heading = page.getByRole('heading', { level: 1 });
+  const searches = [
+    ...['grace.hopper@example.org', 'grace hopper', 'user_grace_hopper'].flatMap((text) =>
+      Array<string>(3).fill(text),
+    ),
+    // One address as mail clients paste it: one search, so the second and third are the cache's.
+    'Grace Hopper <grace.hopper@example.org>',
+    '"grace.hopper@example.org"',
+    'mailto:grace.hopper@example.org?subject=Ticket',
+  ];
+  for (const reload of [false, true]) {
+    for (const [index, text] of searches.entries()) {
+      await find(page, text);
+      await expect(page, `search ${index + 1}: ${text}`).toHaveURL(/\/users\/user_grace_hopper$/);
+      await expect(heading).toHaveText('Grace Hopper');
+      await page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      if (reload) {
+        await page.reload();
+        await expect(findBox(page)).toBeVisible();
+      }
+    }
+  }
+});
+
 test('opens the one user an e-mail address belongs to, case aside', async ({ page, signIn }) => {
   await signIn();
   await find(page, 'GRACE.HOPPER@example.org');
