@@ -4,7 +4,7 @@ import { isApiError, statusText } from '../../../lib/api-error';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { shouldRetry } from '../../../lib/query-client';
 import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
-import { createEmailLookup } from './bulk-emails';
+import { createEmailLookup, PAGE_SIZE, type EmailLookup } from './bulk-emails';
 import type { BulkEntry } from './bulk-input';
 import { findUsers } from './find-users';
 import { runPool } from './lookup-pool';
@@ -13,7 +13,7 @@ import { runPool } from './lookup-pool';
  * Look up many's runs, outside React: every entry looked up (an id by its page, an e-mail as
  * bulk-emails.ts reads them, a name as Find searches it), at most 4 at a time, each answer handed
  * on as it comes. A run belongs to the person signed in when it started and stops should another
- * sign in.
+ * sign in; Go on reading is a run of its own over the unfinished addresses.
  */
 
 export interface Found {
@@ -28,6 +28,8 @@ export type RowState =
   | { kind: 'not-found' }
   /** A name, searched as Find does: how many matched (the one user when one did). */
   | { kind: 'matches'; count: number; truncated: boolean; user?: Found | undefined }
+  /** An address not in the `rows` first users of `total`, where one go of reading stopped. */
+  | { kind: 'unfinished'; rows: number; total: number }
   | { kind: 'failed'; reason: string };
 
 export interface Row {
@@ -38,7 +40,10 @@ export interface Row {
 export interface BulkRunOptions {
   queryClient: QueryClient;
   apiBaseUrl: string;
+  /** The entries to look up: the whole list, or (Go on reading) the unfinished ones. */
   entries: readonly BulkEntry[];
+  /** Go on reading: the list's first rows already read for these addresses (goOnFrom). */
+  readRows?: number | undefined;
   /** Cancel, or leaving the page. */
   controller: AbortController;
   onAnswer: (index: number, state: RowState) => void;
@@ -51,11 +56,13 @@ export async function runBulkLookup(options: BulkRunOptions): Promise<void> {
   // tab, say) before this page is gone, it stops rather than look their list up for them.
   const api = apiClientFor(queryClient);
   const generation = api.sessionGeneration();
-  const emails = createEmailLookup(
+  const emails = createEmailLookup({
     queryClient,
-    apiBaseUrl,
-    entries.flatMap(({ query }) => (query.kind === 'email' ? [query.text] : [])),
-  );
+    baseUrl: apiBaseUrl,
+    addresses: entries.flatMap(({ query }) => (query.kind === 'email' ? [query.text] : [])),
+    fromPage:
+      options.readRows === undefined ? undefined : Math.floor(options.readRows / PAGE_SIZE) + 1,
+  });
   await runPool({
     items: entries,
     signal: controller.signal,
@@ -73,6 +80,25 @@ export async function runBulkLookup(options: BulkRunOptions): Promise<void> {
   });
 }
 
+/**
+ * Go on reading: the unfinished addresses, and the rows to read on from. The fewest rows any of
+ * them was read to: an address read further is read again there, never skipped.
+ */
+export function goOnFrom(rows: readonly Row[]): {
+  entries: BulkEntry[];
+  indexes: number[];
+  readRows: number;
+} {
+  const unfinished = rows.flatMap(({ entry, state }, index) =>
+    state.kind === 'unfinished' ? [{ entry, index, rows: state.rows }] : [],
+  );
+  return {
+    entries: unfinished.map(({ entry }) => entry),
+    indexes: unfinished.map(({ index }) => index),
+    readRows: Math.min(...unfinished.map(({ rows }) => rows)),
+  };
+}
+
 /** A 429 is the pool's to wait out (it slows down for everyone); other retries as usual. */
 function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
   return !(isApiError(error) && error.status === 429) && shouldRetry(failureCount, error);
@@ -81,7 +107,7 @@ function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
 async function lookUp(
   queryClient: QueryClient,
   apiBaseUrl: string,
-  emails: ReturnType<typeof createEmailLookup>,
+  emails: EmailLookup,
   entry: BulkEntry,
   signal: AbortSignal,
 ): Promise<RowState> {
@@ -110,8 +136,17 @@ async function lookUp(
   }
   if (query.kind === 'email') {
     // One reading of the list for all the addresses, where it has to be read (bulk-emails.ts).
-    const user = await emails(query.text, signal);
-    return user ? { kind: 'found', user } : { kind: 'not-found' };
+    const answer = await emails(query.text, signal);
+    switch (answer.kind) {
+      case 'found':
+        return { kind: 'found', user: answer.user };
+      case 'unfinished':
+        return { kind: 'unfinished', rows: answer.rows, total: answer.total };
+      case 'cancelled':
+        return { kind: 'failed', reason: 'Cancelled' };
+      case 'not-found':
+        return { kind: 'not-found' };
+    }
   }
   try {
     // Cancelled with the job: a bare fetchQuery would go on, retries and all, after it stopped.

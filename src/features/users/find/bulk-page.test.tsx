@@ -84,8 +84,11 @@ function savedLookup(profileKey?: string): { text: string; states: { kind: strin
   return text === null ? null : (JSON.parse(text) as { text: string; states: { kind: string }[] });
 }
 
-/** An API of `count` users that answers at once and does not sort by e-mail; the URLs asked. */
-function renderAgainstList(count: number) {
+/**
+ * An API of `count` users that answers at once and does not sort by e-mail (claiming `claimed`
+ * users if given); the URLs asked.
+ */
+function renderAgainstList(count: number, claimed = count) {
   const asked: URL[] = [];
   const users = Array.from({ length: count }, (_, index) => ({
     id: `user_${index + 1}`,
@@ -130,7 +133,7 @@ function renderAgainstList(count: number) {
       return Promise.resolve(
         Response.json({
           data: users.slice((page - 1) * limit, page * limit),
-          meta: { total: count, page, limit },
+          meta: { total: claimed, page, limit },
         }),
       );
     },
@@ -251,6 +254,56 @@ describe('BulkPage', () => {
     // The answer is user_1's, and says so: not shown against user_10, which was not looked up.
     const [, row] = within(screen.getByRole('table', { name: 'Results' })).getAllByRole('row');
     expect(row).toHaveTextContent(/^user_1Not found$/);
+  });
+
+  it('goes on reading a list that claims a billion users from where the last go stopped', async () => {
+    writeText(
+      'session',
+      scopedStorageKey(BULK_LOOKUP_KEY),
+      JSON.stringify({
+        apiBaseUrl: BASE,
+        sub: 'alice',
+        text: 'person4500@example.org',
+        lookedUp: 'person4500@example.org',
+        states: [{ kind: 'unfinished', rows: 2000, total: 1_000_000_000 }],
+      }),
+    );
+    const { asked } = renderAgainstList(5_000, 1_000_000_000);
+    const table = within(screen.getByRole('table', { name: 'Results' }));
+    expect(
+      table.getByText(
+        'Not in the first 2,000 of 1,000,000,000 users read (Go on reading looks further)',
+      ),
+    ).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go on reading' }));
+    await screen.findByText(/^Read on for 1 address\.$/);
+    expect(table.getByText('Found')).toBeVisible();
+    expect(table.getByText('user_4500')).toBeVisible();
+    const pages = asked.map((url) => Number(url.searchParams.get('page')));
+    expect(Math.min(...pages)).toBe(21);
+    expect(asked.every((url) => url.searchParams.get('sort') === null)).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Go on reading' })).toBeNull();
+  });
+
+  it('never says "no name has it" of a name whose search stopped at its bound, and leads to Find', async () => {
+    writeText(
+      'session',
+      scopedStorageKey(BULK_LOOKUP_KEY),
+      JSON.stringify({
+        apiBaseUrl: BASE,
+        sub: 'alice',
+        text: 'Nobody Anywhere',
+        lookedUp: 'Nobody Anywhere',
+        states: [{ kind: 'matches', count: 0, truncated: true }],
+      }),
+    );
+    renderAgainstList(20);
+    const table = within(screen.getByRole('table', { name: 'Results' }));
+    const link = table.getByRole('link', {
+      name: 'Not found yet: the search stopped at its bound',
+    });
+    expect(link).toHaveAttribute('href', '/users/find#q=Nobody+Anywhere');
+    expect(table.queryByText(/no name has it/)).toBeNull();
   });
 
   it('reads the list once for all the addresses pasted, where the API cannot sort by e-mail', async () => {

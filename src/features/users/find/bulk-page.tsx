@@ -15,7 +15,7 @@ import { downloadFile } from '../../../lib/download';
 import { formatCount } from '../../../lib/format';
 import { userPath } from '../user-path';
 import { parseBulkInput, shownInput } from './bulk-input';
-import { runBulkLookup, type Found, type Row, type RowState } from './bulk-lookup';
+import { goOnFrom, runBulkLookup, type Found, type Row, type RowState } from './bulk-lookup';
 import { lookupOwner, restoreLookup, saveLookup, type LookupOwner } from './bulk-storage';
 import { findPath, foreignLinkHost, hostOf } from './find-query';
 
@@ -74,13 +74,14 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   }, [queryClient, owner, text, lookedUp, rows, running]);
 
   /**
-   * Looks up the rows at `indexes`, the others staying as they are. Says whether it was cancelled
-   * or stopped.
+   * Looks up the rows at `indexes` (all, or the unfinished ones), the others staying as they
+   * are; `readRows`: Go on reading, from there. Says whether it was cancelled or stopped.
    */
   async function lookUpRows(
     shown: readonly Row[],
     indexes: readonly number[],
     ran: string,
+    readRows?: number,
   ): Promise<{ answers: Row[]; stopped: boolean }> {
     const answers = [...shown];
     // Whose the run is, worked out now: where its answers are kept, and whether they still may be.
@@ -101,6 +102,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
       queryClient,
       apiBaseUrl,
       entries: indexes.map((index) => (shown[index] as Row).entry),
+      readRows,
       controller: current.controller,
       onAnswer: (index, state) => {
         const at = indexes[index] as number;
@@ -134,6 +136,20 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
     );
   }
 
+  /** Go on reading: the list past where the unfinished addresses were looked for. */
+  async function goOn() {
+    if (running) return;
+    const { indexes, readRows } = goOnFrom(rows);
+    const { answers, stopped } = await lookUpRows(rows, indexes, lookedUp, readRows);
+    const left = answers.filter((row) => row.state.kind === 'unfinished').length;
+    setSummary(
+      stopped
+        ? cancelledSummary(answers)
+        : `Read on for ${formatCount(indexes.length)} ${indexes.length === 1 ? 'address' : 'addresses'}${left > 0 ? `; ${formatCount(left)} not met yet` : ''}.`,
+    );
+  }
+
+  const unfinished = rows.some((row) => row.state.kind === 'unfinished');
   const answered = rows.filter((row) => row.state.kind !== 'waiting').length;
   const found = rows.filter(({ state }) =>
     state.kind === 'matches' ? state.count > 0 : state.kind === 'found',
@@ -180,6 +196,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
           {running && (
             <Button onClick={() => run.current?.controller.abort()}>Cancel lookup</Button>
           )}
+          {unfinished && !running && <Button onClick={() => void goOn()}>Go on reading</Button>}
           {rows.length > 0 && !running && (
             <Button onClick={() => downloadResults(rows, knownHosts)}>Export CSV</Button>
           )}
@@ -305,9 +322,17 @@ function describeState(state: RowState): string {
     case 'not-found':
       return 'Not found';
     case 'matches':
-      return state.count === 0
-        ? 'Not found: no name has it'
-        : `${state.count === 1 ? 'Found: 1 match' : `${formatCount(state.count)}${state.truncated ? '+' : ''} matches`}`;
+      if (state.count === 0) {
+        // A search stopped at its bound has not looked everywhere: Find goes on from there.
+        return state.truncated
+          ? 'Not found yet: the search stopped at its bound'
+          : 'Not found: no name has it';
+      }
+      return state.count === 1
+        ? 'Found: 1 match'
+        : `${formatCount(state.count)}${state.truncated ? '+' : ''} matches`;
+    case 'unfinished':
+      return `Not in the first ${formatCount(state.rows)} of ${formatCount(state.total)} users read (Go on reading looks further)`;
     case 'failed':
       return state.reason;
   }
@@ -330,7 +355,8 @@ function describeRow({ entry, state }: Row, knownHosts: readonly string[]): stri
 function StatusText({ row, knownHosts }: { row: Row; knownHosts: readonly string[] }) {
   const { entry, state } = row;
   const described = describeRow(row, knownHosts);
-  if (state.kind !== 'matches' || state.count < 2 || entry.query.kind !== 'name') {
+  const more = state.kind === 'matches' && (state.count > 1 || state.truncated);
+  if (!more || entry.query.kind !== 'name') {
     return <>{described}</>;
   }
   return (

@@ -56,6 +56,7 @@ const rowStateSchema = v.variant('kind', [
     truncated: v.boolean(),
     user: v.optional(foundSchema),
   }),
+  v.object({ kind: v.literal('unfinished'), rows: countSchema, total: countSchema }),
   v.object({ kind: v.literal('failed'), reason: v.string() }),
 ]);
 
