@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../src/test/parse-csv';
+import { foldText } from '../src/features/users/find/text-fold';
 import { expect, test, type Page } from './support/fixtures';
 
 /**
@@ -69,6 +70,37 @@ test('finds names in other scripts, and says when nobody matches', async ({ page
   await expect(findStatus(page)).toContainText(/^No name starts with/);
 });
 
+test('the same e-mail, name or id opens the user every time, with or without a reload between', async ({
+  page,
+  signIn,
+}) => {
+  test.slow(); // 24 searches and 12 reloads
+  await signIn({ next: '/account' });
+  const heading = page.getByRole('heading', { level: 1 });
+  const searches = [
+    ...['grace.hopper@example.org', 'grace hopper', 'user_grace_hopper'].flatMap((text) =>
+      Array<string>(3).fill(text),
+    ),
+    // One address as mail clients paste it: one search, so the second and third are the cache's.
+    'Grace Hopper <grace.hopper@example.org>',
+    '"grace.hopper@example.org"',
+    'mailto:grace.hopper@example.org?subject=Ticket',
+  ];
+  for (const reload of [false, true]) {
+    for (const [index, text] of searches.entries()) {
+      await find(page, text);
+      await expect(page, `search ${index + 1}: ${text}`).toHaveURL(/\/users\/user_grace_hopper$/);
+      await expect(heading).toHaveText('Grace Hopper');
+      await page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      if (reload) {
+        await page.reload();
+        await expect(findBox(page)).toBeVisible();
+      }
+    }
+  }
+});
+
 test('opens the one user an e-mail address belongs to, case aside', async ({ page, signIn }) => {
   await signIn();
   await find(page, 'GRACE.HOPPER@example.org');
@@ -102,6 +134,48 @@ test('reads the list for an e-mail when the API refuses sort=email, with progres
   await find(page, 'maria.delacruz@example.org');
   await expect(page).toHaveURL(/\/users\/user_maria_delacruz$/);
   expect(sent.filter((url) => url.searchParams.get('sort') === 'email')).toHaveLength(1);
+});
+
+test('counts a user the API repeats at a page edge once, and opens them (e-mail and name)', async ({
+  page,
+  request,
+  apiBase,
+  signIn,
+  setScenario,
+}) => {
+  const token = await signIn({ next: '/account' });
+  await setScenario(token, { repeatEdgeRow: true });
+  type Row = { id: string; name: string; email: string };
+  const listPage = async (sort: string, number: number): Promise<Row[]> => {
+    const response = await request.get(
+      `${apiBase}/v1/users?sort=${sort}&limit=100&page=${number}`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { data: Row[] }).data;
+  };
+  // The last row of page 1 by e-mail comes again first on page 2.
+  const [byEmail, nextByEmail] = [await listPage('email', 1), await listPage('email', 2)];
+  const edge = byEmail.at(-1) as Row;
+  expect(nextByEmail[0]).toEqual(edge);
+  await find(page, edge.email);
+  await expect(page).toHaveURL(new RegExp(`/users/${edge.id}$`));
+
+  // By name: a page's last row with a plain name that starts no neighbour's: one user matches.
+  let named: Row | undefined;
+  for (let number = 1; number < 9 && !named; number += 1) {
+    const [rows, next] = [await listPage('name', number), await listPage('name', number + 1)];
+    const last = rows.at(-1) as Row;
+    const folded = foldText(last.name);
+    const neighbours = [rows.at(-2), next[1]].map((row) => foldText(row?.name ?? ''));
+    const plain = /^\p{L}[\p{L} .'-]+$/u.test(last.name);
+    if (plain && next[0]?.id === last.id && neighbours.every((name) => !name.startsWith(folded))) {
+      named = last;
+    }
+  }
+  expect(named, 'a page edge with a name of its own').toBeDefined();
+  await find(page, named?.name ?? '');
+  await expect(page).toHaveURL(new RegExp(`/users/${named?.id}$`));
 });
 
 test('waits out a 429 during a search and goes on', async ({ page, signIn, setScenario }) => {

@@ -1,6 +1,8 @@
-import { mintDemoToken } from '../src/mocks/jwt';
+import { DEMO_SIGNING_SECRET, mintDemoToken, signJwt } from '../src/mocks/jwt';
 import { nextCopiedText, recordClipboard } from './support/clipboard';
 import { expect, test, type Page } from './support/fixtures';
+import { E2E_PORTS, MOCK_API_2_URL } from './support/ports';
+import { LOADED, signInHere, tokensForTwoApis } from './support/several-apis';
 
 /**
  * Support-grade lookups (issue 31): what a help desk pastes is taken as pasted, a search says
@@ -261,4 +263,89 @@ test('finding 3: matches can be narrowed in the page and exported under a tellin
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await downloading;
   expect(file.suggestedFilename()).toMatch(/^users-find-kowalski-\d{4}-\d\d-\d\d\.csv$/);
+});
+
+/** Ids no user has, apart from other runs against the same servers; `count` of them. */
+function unknownIds(label: string, count: number): { prefix: string; ids: string[] } {
+  const prefix = `user_${label}_${Math.random().toString(36).slice(2, 8)}_`;
+  return { prefix, ids: Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`) };
+}
+
+/** Someone else's token: another `sub` than the demo tokens'. */
+function otherPersonToken(): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt(
+    { sub: 'demo-auditor', name: 'Demo Auditor', iat: now, exp: now + 3600, jti: `${now}` },
+    DEMO_SIGNING_SECRET,
+  );
+}
+
+test('#42: a sign-out mid-lookup keeps none of it for whoever signs in next', async ({
+  page,
+  signIn,
+  setScenario,
+}) => {
+  const first = await signIn({ next: '/users/bulk' });
+  // Slow answers: the lookup is still going at the sign-out.
+  await setScenario(first, { latencyMs: 1500 });
+  const { prefix, ids } = unknownIds('signed_out', 40);
+  await bulkBox(page).fill(ids.join('\n'));
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel lookup' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await signIn({ token: await otherPersonToken(), next: '/users/bulk' });
+  await expect(page.getByRole('banner')).toContainText('Demo Auditor');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Look up many users');
+  await expect(bulkBox(page)).toHaveValue('');
+  await expect(results(page)).toHaveCount(0);
+  expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(prefix);
+});
+
+test('#42: another API chosen mid-lookup shows none of it; back on the first, what it answered is there', async ({
+  page,
+}) => {
+  test.slow(); // two sign-ins and three app restarts: over 30 s on a loaded machine
+  const tokens = await tokensForTwoApis();
+  const apiSelect = page.getByRole('combobox', { name: 'API' });
+  const heading = page.getByRole('heading', { name: 'Look up many users', level: 1 });
+  await page.goto(`http://127.0.0.1:${E2E_PORTS.severalApis}/login?next=%2Fusers%2Fbulk`);
+  await signInHere(page, tokens.staging);
+  await expect(heading).toBeVisible(LOADED);
+  await apiSelect.selectOption('Production');
+  await signInHere(page, tokens.production);
+  await expect(heading).toBeVisible(LOADED);
+  // Production answers slowly: its lookups are in flight at the switch.
+  const slow = await page.request.post(`${MOCK_API_2_URL}/__demo/scenario`, {
+    headers: { Authorization: `Bearer ${tokens.production}` },
+    data: { latencyMs: 1500 },
+  });
+  expect(slow.status()).toBe(204);
+  const { prefix, ids } = unknownIds('switched', 40);
+  await bulkBox(page).fill(ids.join('\n'));
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel lookup' })).toBeVisible();
+
+  await apiSelect.selectOption('Staging');
+  await expect(page.getByRole('note', { name: 'Production' })).toHaveCount(0);
+  await expect(heading).toBeVisible(LOADED);
+  await expect(bulkBox(page)).toHaveValue('');
+  await expect(results(page)).toHaveCount(0);
+  // Opened again, still nothing of Production's: nothing was written under Staging's key.
+  await page.getByRole('link', { name: 'Back to Users' }).click();
+  await page.goBack();
+  await expect(heading).toBeVisible(LOADED);
+  await expect(bulkBox(page)).toHaveValue('');
+  await expect(results(page)).toHaveCount(0);
+
+  await apiSelect.selectOption('Production');
+  await expect(page.getByRole('note', { name: 'Production' })).toBeVisible(LOADED);
+  await expect(bulkBox(page)).toHaveValue(ids.join('\n'));
+  const rows = results(page).locator('tbody tr');
+  await expect(rows).toHaveCount(40);
+  await expect(rows.last()).toContainText(
+    'Not looked up: the lookup stopped when the page was left',
+  );
+  await expect(rows.first()).toContainText(prefix);
 });

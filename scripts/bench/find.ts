@@ -95,6 +95,7 @@ export async function runFindBench(options: {
         }
         const finder = new SortedSearch<User>({
           keyOf: (user) => user[key],
+          idOf: (user) => user.id,
           query: text,
           match: search === 'email' ? 'exact' : 'prefix',
           pageSize: PAGE_SIZE,

@@ -167,8 +167,9 @@ export async function runScaleBench(options: {
       };
       // Main's engine: one page after another, halving.
       const sequentialName = async (_: QueryClient, fetchImpl: typeof fetch) => {
-        const search = new SortedSearch<{ name: string }>({
+        const search = new SortedSearch<{ id: string; name: string }>({
           keyOf: (user) => user.name,
+          idOf: (user) => user.id,
           query: 'Grace Hopper',
           match: 'prefix',
           pageSize: PAGE_SIZE,
@@ -179,7 +180,7 @@ export async function runScaleBench(options: {
             `${apiUrl}/v1/users?sort=name&page=${page}&limit=${limit}`,
             { headers },
           );
-          return (await response.json()) as SearchPage<{ name: string }>;
+          return (await response.json()) as SearchPage<{ id: string; name: string }>;
         });
         if (result.kind !== 'done' || result.matches.length !== 1) {
           throw new Error('scale: the sequential name search did not find Grace Hopper.');

@@ -74,6 +74,16 @@ export const scenarioInputSchema = z
     userSorts: z.array(z.enum(USER_SORT_FIELDS)).max(USER_SORT_FIELDS.length).optional(),
     nameOrder: z.enum(NAME_ORDERS).optional(),
     /**
+     * The `meta.total` `/v1/users` claims (up to 1,000,000,000), whatever the users are: pages past
+     * the real ones come back empty, as from an API whose count is wrong or never ends.
+     */
+    userTotal: z.number().int().min(0).max(1_000_000_000).optional(),
+    /**
+     * Every page of `/v1/users` after the first starts with the row that ended the page before (so
+     * holds one row more than `limit`), as an API whose pages overlap does.
+     */
+    repeatEdgeRow: z.boolean().optional(),
+    /**
      * `mills`: every product costs a thousandth less (20 becomes 19.999, 0.5 becomes 0.499), as
      * an API that keeps three decimals would answer; `min_price` and `max_price` filter those.
      * `cents` (the default): the generated prices.
@@ -110,9 +120,16 @@ export type RouteKind = 'list' | 'detail';
 export interface UsersBehaviour {
   sorts: readonly UserSortField[];
   nameOrder: NameOrder;
+  /** The total claimed instead of the real one. */
+  claimedTotal?: number | undefined;
+  repeatEdgeRow: boolean;
 }
 
-const DEFAULT_USERS_BEHAVIOUR: UsersBehaviour = { sorts: USER_SORT_FIELDS, nameOrder: 'locale' };
+const DEFAULT_USERS_BEHAVIOUR: UsersBehaviour = {
+  sorts: USER_SORT_FIELDS,
+  nameOrder: 'locale',
+  repeatEdgeRow: false,
+};
 
 interface TokenScenario {
   latencyMs: number;
@@ -155,7 +172,7 @@ export class ScenarioStore {
       throw invalidParameter(`Invalid scenario: ${describeIssue(parsed.error.issues)}`);
     }
     const { latencyMs, fail, userSorts, nameOrder, productPrices, userFields, reset } = parsed.data;
-    const { ignoreProductFilters } = parsed.data;
+    const { ignoreProductFilters, userTotal, repeatEdgeRow } = parsed.data;
     if (reset) this.byToken.delete(token);
     const scenario = this.byToken.get(token) ?? {
       latencyMs: 0,
@@ -172,6 +189,8 @@ export class ScenarioStore {
     if (fail) scenario.failures.push(...(Array.isArray(fail) ? fail : [fail]));
     if (userSorts) scenario.users = { ...scenario.users, sorts: userSorts };
     if (nameOrder) scenario.users = { ...scenario.users, nameOrder };
+    if (userTotal !== undefined) scenario.users = { ...scenario.users, claimedTotal: userTotal };
+    if (repeatEdgeRow !== undefined) scenario.users = { ...scenario.users, repeatEdgeRow };
     this.byToken.set(token, scenario);
   }
 

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCurrentProfileKey } from '../../lib/api-profile';
+import { readText, writeText } from '../../lib/storage';
 import { rememberUsersSearch, usersListHref } from './last-users-search';
 import { readRecentLookups, rememberLookup } from './recent-lookups';
-import { forgetUserData } from './user-storage';
+import { bulkLookupKey, forgetUserData } from './user-storage';
 
 describe('forgetUserData', () => {
   it('forgets the recent lookups and the last list view, nothing else', () => {
@@ -13,6 +14,20 @@ describe('forgetUserData', () => {
     expect(readRecentLookups()).toEqual([]);
     expect(usersListHref(null)).toBe('/users');
     expect(sessionStorage.getItem('unrelated')).toBe('kept');
+  });
+});
+
+describe('forgetUserData where the browser denies storage', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('forgets Look up many kept in the page’s memory', () => {
+    vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    expect(writeText('session', bulkLookupKey(), '{"text":"user_1"}')).toBe(false);
+    expect(readText('session', bulkLookupKey())).toBe('{"text":"user_1"}');
+    forgetUserData();
+    expect(readText('session', bulkLookupKey())).toBeNull();
   });
 });
 

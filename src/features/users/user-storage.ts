@@ -4,6 +4,7 @@
  * forget it without downloading the tables.
  */
 import { scopedStorageKey } from '../../lib/api-profile';
+import { removeStored } from '../../lib/storage';
 
 export const RECENT_LOOKUPS_KEY = 'admin-console.recent-lookups';
 export const USERS_SEARCH_KEY = 'admin-console.users-search';
@@ -24,15 +25,12 @@ export function bulkLookupKey(): string {
 }
 
 /**
- * Sign-out forgets whom the last person looked up, their Look up many, and which list view they had, for the API
- * profile signed out of (`profileKey`; the current one by default).
+ * Sign-out forgets whom the last person looked up, their Look up many, and which list view they
+ * had, for the API profile signed out of (`profileKey`; the current one by default): in the tab's
+ * storage, and in the page's memory where the browser denied storage.
  */
 export function forgetUserData(profileKey?: string): void {
   for (const key of [RECENT_LOOKUPS_KEY, USERS_SEARCH_KEY, BULK_LOOKUP_KEY]) {
-    try {
-      sessionStorage.removeItem(scopedStorageKey(key, profileKey));
-    } catch {
-      // Nothing stored.
-    }
+    removeStored('session', scopedStorageKey(key, profileKey));
   }
 }

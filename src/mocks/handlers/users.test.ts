@@ -233,7 +233,38 @@ describe('GET /v1/users with a scenario', () => {
     expect(await listAll('name')).not.toEqual(await listAll(undefined));
   });
 
+  it('claims the userTotal asked for, the pages past the real ones empty', async () => {
+    const own = await scenarioToken({ userTotal: 1_000_000_000 });
+    const first = await listUsers('?limit=100', own);
+    expect(first.meta).toEqual({ total: 1_000_000_000, page: 1, limit: 100 });
+    expect(first.data).toEqual((await listUsers('?limit=100')).data);
+    expect(await listUsers('?page=4000000&limit=100', own)).toEqual({
+      data: [],
+      meta: { total: 1_000_000_000, page: 4_000_000, limit: 100 },
+    });
+    expect((await listUsers('?limit=100')).meta.total).toBe(250);
+  });
+
+  it('starts every page after the first with the row before it under repeatEdgeRow', async () => {
+    const own = await scenarioToken({ repeatEdgeRow: true });
+    const real = await listAll('email');
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => listUsers(`?page=${page}&limit=100&sort=email`, own)),
+    );
+    expect(pages.map((page) => page.data.length)).toEqual([100, 101, 51]);
+    expect(pages[1]!.data[0]).toEqual(real[99]);
+    expect(pages[2]!.data[0]).toEqual(real[199]);
+    expect(pages.flatMap((page) => page.data)).toEqual([
+      ...real.slice(0, 100),
+      ...real.slice(99, 200),
+      ...real.slice(199),
+    ]);
+    expect((await listUsers('?page=4&limit=100', own)).data).toEqual([]);
+  });
+
   it.each([
+    [{ userTotal: 1_000_000_001 }, /^Invalid scenario: userTotal/],
+    [{ repeatEdgeRow: 'yes' }, /^Invalid scenario: repeatEdgeRow/],
     [{ userSorts: ['phone'] }, /^Invalid scenario: userSorts.0/],
     [{ userSorts: 'name' }, /^Invalid scenario: userSorts/],
     [{ userSorts: ['-name'] }, /^Invalid scenario: userSorts.0/],

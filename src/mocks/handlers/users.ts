@@ -31,12 +31,20 @@ export function roleOf(id: string): string {
 export function userHandlers(context: MockContext): HttpHandler[] {
   return [
     apiGet(context, { path: '/v1/users', scope: 'users:read', kind: 'list' }, ({ url, token }) => {
-      const { sorts, nameOrder } = context.scenarios.usersBehaviourFor(token);
-      return context.db.listUsers({
-        ...pageParams(url.searchParams),
-        sort: sortParam(url.searchParams, sorts),
-        nameOrder,
-      });
+      const { sorts, nameOrder, claimedTotal, repeatEdgeRow } =
+        context.scenarios.usersBehaviourFor(token);
+      const { page, limit } = pageParams(url.searchParams);
+      const request = { page, limit, sort: sortParam(url.searchParams, sorts), nameOrder };
+      const answer = context.db.listUsers(request);
+      // The page before's last row, first again (see scenarios.ts, repeatEdgeRow).
+      const edge =
+        repeatEdgeRow && page > 1 && answer.data.length > 0
+          ? context.db.listUsers({ ...request, page: (page - 1) * limit, limit: 1 }).data
+          : [];
+      return {
+        data: [...edge, ...answer.data],
+        meta: { ...answer.meta, total: claimedTotal ?? answer.meta.total },
+      };
     }),
     apiGet(
       context,

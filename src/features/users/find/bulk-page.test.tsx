@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { bindApiClient, createApiClient } from '../../../lib/api-client';
+import { scopedStorageKey, setCurrentProfileKey } from '../../../lib/api-profile';
 import { createRequestLog } from '../../../lib/request-log';
+import { clearStorageMemory, readText, writeText } from '../../../lib/storage';
+import { BULK_LOOKUP_KEY, forgetUserData } from '../user-storage';
 import { BulkPage } from './bulk-page';
 
 const BASE = 'https://api.example.com';
@@ -16,14 +19,28 @@ interface Sent {
   answer: () => void;
 }
 
-/** An API whose answers (404s) come only when the test says, and a page bound to it. */
+afterEach(() => {
+  setCurrentProfileKey('');
+  sessionStorage.clear();
+  clearStorageMemory();
+});
+
+/**
+ * An API whose answers (404s) come only when the test says, and a page bound to it; `sub` null
+ * once signed out. `renderAgain` opens the page anew, as coming back to it does.
+ */
 function renderBulkPage() {
   const sent: Sent[] = [];
-  const person = { token: 'first-person', generation: 1 };
+  const person: { token: string; generation: number; sub: string | null } = {
+    token: 'first-person',
+    generation: 1,
+    sub: 'alice',
+  };
   const api = createApiClient({
     baseUrl: BASE,
     getToken: () => person.token,
     getGeneration: () => person.generation,
+    getPerson: () => (person.sub === null ? undefined : { sub: person.sub }),
     log: createRequestLog(),
     fetchImpl: (input, init) =>
       new Promise<Response>((resolve, reject) => {
@@ -47,20 +64,31 @@ function renderBulkPage() {
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   bindApiClient(queryClient, api);
-  const router = createMemoryRouter(
-    [{ path: '/users/bulk', element: <BulkPage apiBaseUrl={BASE} /> }],
-    { initialEntries: ['/users/bulk'] },
-  );
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { sent, person, view };
+  const renderAgain = () => {
+    const router = createMemoryRouter(
+      [{ path: '/users/bulk', element: <BulkPage apiBaseUrl={BASE} /> }],
+      { initialEntries: ['/users/bulk'] },
+    );
+    return render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  };
+  return { sent, person, view: renderAgain(), renderAgain };
 }
 
-/** An API of `count` users that answers at once and does not sort by e-mail; the URLs asked. */
-function renderAgainstList(count: number) {
+/** The saved lookup under the current API profile's key (or `profileKey`'s), parsed. */
+function savedLookup(profileKey?: string): { text: string; states: { kind: string }[] } | null {
+  const text = readText('session', scopedStorageKey(BULK_LOOKUP_KEY, profileKey));
+  return text === null ? null : (JSON.parse(text) as { text: string; states: { kind: string }[] });
+}
+
+/**
+ * An API of `count` users that answers at once and does not sort by e-mail (claiming `claimed`
+ * users if given); the URLs asked.
+ */
+function renderAgainstList(count: number, claimed = count) {
   const asked: URL[] = [];
   const users = Array.from({ length: count }, (_, index) => ({
     id: `user_${index + 1}`,
@@ -71,6 +99,7 @@ function renderAgainstList(count: number) {
   const api = createApiClient({
     baseUrl: BASE,
     getToken: () => 'first-person',
+    getPerson: () => ({ sub: 'alice' }),
     log: createRequestLog(),
     fetchImpl: (input) => {
       const url = new URL(String(input));
@@ -104,7 +133,7 @@ function renderAgainstList(count: number) {
       return Promise.resolve(
         Response.json({
           data: users.slice((page - 1) * limit, page * limit),
-          meta: { total: count, page, limit },
+          meta: { total: claimed, page, limit },
         }),
       );
     },
@@ -152,6 +181,129 @@ describe('BulkPage', () => {
     for (const request of sent) request.answer();
     await screen.findByText(/^Lookup cancelled: 4 of 40 answered/);
     expect(sent.map((request) => request.token)).toEqual(Array(4).fill('Bearer first-person'));
+  });
+
+  it('writes nothing of a run once its person has signed out, however late its answers come', async () => {
+    const { sent, person, view } = renderBulkPage();
+    await startLookingUp(40);
+    await waitFor(() => expect(sent).toHaveLength(4));
+    // Sign-out: the session ends, what the person kept is forgotten, and the page goes.
+    person.sub = null;
+    forgetUserData();
+    view.unmount();
+    for (const request of sent) request.answer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(savedLookup()).toBeNull();
+  });
+
+  it('keeps a run’s answers under the API it ran against when another is chosen mid-run', async () => {
+    setCurrentProfileKey('Alpha');
+    const { sent, view } = renderBulkPage();
+    await startLookingUp(40);
+    await waitFor(() => expect(sent).toHaveLength(4));
+    sent[0]!.answer();
+    await within(screen.getByRole('table', { name: 'Results' })).findByText('Not found');
+    // The switch: Beta becomes the current profile and the page goes.
+    setCurrentProfileKey('Beta');
+    view.unmount();
+    for (const request of sent) request.answer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(savedLookup('Beta')).toBeNull();
+    const alpha = savedLookup('Alpha');
+    expect(alpha?.text).toContain('user_40');
+    expect(alpha?.states.map((state) => state.kind).slice(0, 2)).toEqual(['not-found', 'waiting']);
+  });
+
+  it('shows and keeps nothing of another person’s lookup, nor of one bound to nobody', async () => {
+    const { sent, person, view, renderAgain } = renderBulkPage();
+    await startLookingUp(2);
+    await waitFor(() => expect(sent).toHaveLength(2));
+    for (const request of sent) request.answer();
+    await screen.findByText(/^Looked up 2 entries/);
+    expect(savedLookup()).toMatchObject({ apiBaseUrl: BASE, sub: 'alice', text: 'user_1\nuser_2' });
+    view.unmount();
+    // Another person signs in to the same API (no sign-out between: a renewal as someone else).
+    Object.assign(person, { token: 'second-person', generation: 2, sub: 'bob' });
+    renderAgain();
+    expect(screen.getByLabelText('IDs, e-mails or links')).toHaveValue('');
+    expect(screen.queryByRole('table', { name: 'Results' })).toBeNull();
+    await waitFor(() => expect(JSON.stringify(savedLookup())).not.toContain('user_1'));
+    cleanup();
+    // An older record without its owner is dropped as well.
+    writeText(
+      'session',
+      scopedStorageKey(BULK_LOOKUP_KEY),
+      JSON.stringify({ text: 'user_9', states: [{ kind: 'not-found' }] }),
+    );
+    renderAgain();
+    expect(screen.getByLabelText('IDs, e-mails or links')).toHaveValue('');
+  });
+
+  it('keeps the answers with the entries they answer when the box changes after a run', async () => {
+    const { sent, view, renderAgain } = renderBulkPage();
+    await startLookingUp(1);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    sent[0]!.answer();
+    await screen.findByText(/^Looked up 1 entry/);
+    const box = screen.getByLabelText('IDs, e-mails or links');
+    await userEvent.setup().type(box, '0');
+    await waitFor(() => expect(savedLookup()?.text).toBe('user_10'));
+    view.unmount();
+    renderAgain();
+    expect(screen.getByLabelText('IDs, e-mails or links')).toHaveValue('user_10');
+    // The answer is user_1's, and says so: not shown against user_10, which was not looked up.
+    const [, row] = within(screen.getByRole('table', { name: 'Results' })).getAllByRole('row');
+    expect(row).toHaveTextContent(/^user_1Not found$/);
+  });
+
+  it('goes on reading a list that claims a billion users from where the last go stopped', async () => {
+    writeText(
+      'session',
+      scopedStorageKey(BULK_LOOKUP_KEY),
+      JSON.stringify({
+        apiBaseUrl: BASE,
+        sub: 'alice',
+        text: 'person4500@example.org',
+        lookedUp: 'person4500@example.org',
+        states: [{ kind: 'unfinished', rows: 2000, total: 1_000_000_000 }],
+      }),
+    );
+    const { asked } = renderAgainstList(5_000, 1_000_000_000);
+    const table = within(screen.getByRole('table', { name: 'Results' }));
+    expect(
+      table.getByText(
+        'Not in the first 2,000 of 1,000,000,000 users read (Go on reading looks further)',
+      ),
+    ).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go on reading' }));
+    await screen.findByText(/^Read on for 1 address\.$/);
+    expect(table.getByText('Found')).toBeVisible();
+    expect(table.getByText('user_4500')).toBeVisible();
+    const pages = asked.map((url) => Number(url.searchParams.get('page')));
+    expect(Math.min(...pages)).toBe(21);
+    expect(asked.every((url) => url.searchParams.get('sort') === null)).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Go on reading' })).toBeNull();
+  });
+
+  it('never says "no name has it" of a name whose search stopped at its bound, and leads to Find', async () => {
+    writeText(
+      'session',
+      scopedStorageKey(BULK_LOOKUP_KEY),
+      JSON.stringify({
+        apiBaseUrl: BASE,
+        sub: 'alice',
+        text: 'Nobody Anywhere',
+        lookedUp: 'Nobody Anywhere',
+        states: [{ kind: 'matches', count: 0, truncated: true }],
+      }),
+    );
+    renderAgainstList(20);
+    const table = within(screen.getByRole('table', { name: 'Results' }));
+    const link = table.getByRole('link', {
+      name: 'Not found yet: the search stopped at its bound',
+    });
+    expect(link).toHaveAttribute('href', '/users/find#q=Nobody+Anywhere');
+    expect(table.queryByText(/no name has it/)).toBeNull();
   });
 
   it('reads the list once for all the addresses pasted, where the API cannot sort by e-mail', async () => {

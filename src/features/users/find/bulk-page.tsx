@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '../../../components/link';
 import { apiLine } from '../../../lib/display-text';
@@ -11,105 +11,23 @@ import {
 } from '../../../components/data-table/export/csv';
 import { ProgressBar } from '../../../components/progress-bar';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { apiClientFor } from '../../../lib/api-client';
-import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
-import { isApiError, statusText } from '../../../lib/api-error';
-import { shouldRetry } from '../../../lib/query-client';
 import { downloadFile } from '../../../lib/download';
 import { formatCount } from '../../../lib/format';
-import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
 import { userPath } from '../user-path';
-import { bulkLookupKey } from '../user-storage';
-import { createEmailLookup } from './bulk-emails';
-import { parseBulkInput, shownInput, type BulkEntry } from './bulk-input';
+import { parseBulkInput, shownInput } from './bulk-input';
+import { goOnFrom, runBulkLookup, type Found, type Row, type RowState } from './bulk-lookup';
+import { lookupOwner, restoreLookup, saveLookup, type LookupOwner } from './bulk-storage';
 import { findPath, foreignLinkHost, hostOf } from './find-query';
-import { findUsers } from './find-users';
-import { runPool } from './lookup-pool';
 
-interface Found {
-  id: string;
-  name: string;
-  email: string;
-}
-
-type RowState =
-  | { kind: 'waiting' }
-  | { kind: 'found'; user: Found }
-  | { kind: 'not-found' }
-  /** A name, searched as Find does: how many matched (the one user when one did). */
-  | { kind: 'matches'; count: number; truncated: boolean; user?: Found | undefined }
-  | { kind: 'failed'; reason: string };
-
-interface Row {
-  entry: BulkEntry;
-  state: RowState;
-}
-
-/** What the tab keeps (bulkLookupKey): the text as typed and each entry's answer, in order. */
-interface Saved {
+/** A run in progress: whose it is, and what it has answered so far (kept if the page is left). */
+interface Running {
+  owner: LookupOwner;
+  /** The box, as it is while the run goes on. */
   text: string;
-  states: RowState[];
-}
-
-const STATE_KINDS = new Set(['waiting', 'found', 'not-found', 'matches', 'failed']);
-
-/** The saved lookup, checked: storage is the browser's, and may hold anything. */
-function readSaved(): { text: string; rows: Row[] } {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(bulkLookupKey()) ?? 'null') as Saved | null;
-    if (!saved || typeof saved.text !== 'string' || !Array.isArray(saved.states)) {
-      return { text: '', rows: [] };
-    }
-    const parsed = parseBulkInput(saved.text);
-    const states = saved.states.filter(isRowState);
-    if (!parsed.ok || states.length !== parsed.entries.length)
-      return { text: saved.text, rows: [] };
-    return {
-      text: saved.text,
-      rows: parsed.entries.map((entry, index) => {
-        const state = states[index] as RowState;
-        // Left before its answer came: said so, not "Waiting" for ever.
-        return {
-          entry,
-          state:
-            state.kind === 'waiting'
-              ? {
-                  kind: 'failed',
-                  reason: 'Not looked up: the lookup stopped when the page was left',
-                }
-              : state,
-        };
-      }),
-    };
-  } catch {
-    return { text: '', rows: [] };
-  }
-}
-
-function isRowState(value: unknown): value is RowState {
-  if (value === null || typeof value !== 'object') return false;
-  const state = value as Record<string, unknown>;
-  if (typeof state.kind !== 'string' || !STATE_KINDS.has(state.kind)) return false;
-  const user = state.user as Record<string, unknown> | undefined;
-  if (
-    user !== undefined &&
-    !['id', 'name', 'email'].every((key) => typeof user[key] === 'string')
-  ) {
-    return false;
-  }
-  if (state.kind === 'found' && user === undefined) return false;
-  if (state.kind === 'matches' && typeof state.count !== 'number') return false;
-  if (state.kind === 'failed' && typeof state.reason !== 'string') return false;
-  return true;
-}
-
-function save(text: string, rows: readonly Row[]): void {
-  try {
-    const saved: Saved = { text, states: rows.map((row) => row.state) };
-    sessionStorage.setItem(bulkLookupKey(), JSON.stringify(saved));
-  } catch {
-    // Storage full or turned off: the lookup works, it is only not kept.
-  }
+  lookedUp: string;
+  /** Answered in place as the answers come. */
+  rows: Row[];
+  controller: AbortController;
 }
 
 /**
@@ -119,28 +37,84 @@ function save(text: string, rows: readonly Row[]): void {
 export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   useDocumentTitle('Look up many users');
   const queryClient = useQueryClient();
-  // The last lookup of this tab (Back, reload), until sign-out forgets it.
-  const [restored] = useState(readSaved);
+  // Whose the page is, and the last lookup of this tab for them (Back, reload), until sign-out.
+  const [owner] = useState(() => lookupOwner(queryClient));
+  const [restored] = useState(() => restoreLookup(owner));
   const [text, setText] = useState(restored.text);
+  // The text the rows answer (the box may have changed since).
+  const [lookedUp, setLookedUp] = useState(restored.lookedUp);
   const [problem, setProblem] = useState<string | null>(null);
   const [rows, setRows] = useState<Row[]>(restored.rows);
   const [running, setRunning] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
   const [slowedTo, setSlowedTo] = useState<number | null>(null);
-  const controller = useRef<AbortController | null>(null);
+  const run = useRef<Running | null>(null);
   const inputId = useId();
   const problemId = useId();
   const [knownHosts] = useState(() =>
     [window.location.host, hostOf(apiBaseUrl)].filter((host) => host !== undefined),
   );
   // Leaving the page (another page, another API, another person signing in) stops the lookup, as
-  // the export does: nothing of it may go on under whatever comes next.
-  useEffect(() => () => controller.current?.abort(), []);
+  // the export does: nothing of it may go on under whatever comes next. What it answered is kept
+  // now, while it is still its owner's (bulk-storage.ts), and nothing is written after.
+  useEffect(
+    () => () => {
+      const left = run.current;
+      if (!left) return;
+      run.current = null;
+      left.controller.abort();
+      saveLookup(queryClient, left.owner, left);
+    },
+    [queryClient],
+  );
   // Kept as it changes; while it runs, as each answer arrives is too often for 1,000 rows: the
-  // rows are kept when it ends (or stops, the page being left).
+  // rows are kept when it ends, or as the page is left.
   useEffect(() => {
-    if (!running) save(text, rows);
-  }, [text, rows, running]);
+    if (!running) saveLookup(queryClient, owner, { text, lookedUp, rows });
+  }, [queryClient, owner, text, lookedUp, rows, running]);
+
+  /**
+   * Looks up the rows at `indexes` (all, or the unfinished ones), the others staying as they
+   * are; `readRows`: Go on reading, from there. Says whether it was cancelled or stopped.
+   */
+  async function lookUpRows(
+    shown: readonly Row[],
+    indexes: readonly number[],
+    ran: string,
+    readRows?: number,
+  ): Promise<{ answers: Row[]; stopped: boolean }> {
+    const answers = [...shown];
+    // Whose the run is, worked out now: where its answers are kept, and whether they still may be.
+    const current: Running = {
+      owner: lookupOwner(queryClient),
+      text,
+      lookedUp: ran,
+      rows: answers,
+      controller: new AbortController(),
+    };
+    run.current = current;
+    setSummary(null);
+    setSlowedTo(null);
+    setLookedUp(ran);
+    setRows(answers);
+    setRunning(true);
+    await runBulkLookup({
+      queryClient,
+      apiBaseUrl,
+      entries: indexes.map((index) => (shown[index] as Row).entry),
+      readRows,
+      controller: current.controller,
+      onAnswer: (index, state) => {
+        const at = indexes[index] as number;
+        answers[at] = { entry: (answers[at] as Row).entry, state };
+        setRows([...answers]);
+      },
+      onConcurrency: (concurrency) => setSlowedTo(concurrency),
+    });
+    if (run.current === current) run.current = null;
+    setRunning(false);
+    return { answers, stopped: current.controller.signal.aborted };
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -151,54 +125,31 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
       return;
     }
     setProblem(null);
-    setSummary(null);
-    setSlowedTo(null);
-    const current = parsed.entries.map((entry): Row => ({ entry, state: { kind: 'waiting' } }));
-    setRows(current);
-    setRunning(true);
-    const abort = new AbortController();
-    controller.current = abort;
-    const answers = [...current];
-    // The job belongs to the person signed in when it started: should another sign in (in another
-    // tab, say) before this page is gone, it stops rather than look their list up for them.
-    const api = apiClientFor(queryClient);
-    const generation = api.sessionGeneration();
-    const emails = createEmailLookup(
-      queryClient,
-      apiBaseUrl,
-      parsed.entries.flatMap(({ query }) => (query.kind === 'email' ? [query.text] : [])),
-    );
-    await runPool({
-      items: parsed.entries,
-      signal: abort.signal,
-      run: (entry, signal) => {
-        if (api.sessionGeneration() !== generation) abort.abort();
-        signal.throwIfAborted();
-        return lookUp(queryClient, apiBaseUrl, emails, entry, signal);
-      },
-      onResult: (index, outcome) => {
-        const entry = answers[index]?.entry;
-        if (!entry) return;
-        answers[index] = {
-          entry,
-          state: outcome.ok
-            ? outcome.value
-            : { kind: 'failed', reason: describeFailure(outcome.error) },
-        };
-        setRows([...answers]);
-      },
-      onConcurrency: (concurrency) => setSlowedTo(concurrency),
-    });
-    const answered = answers.filter((row) => row.state.kind !== 'waiting').length;
-    save(text, answers);
-    setRunning(false);
+    const waiting = parsed.entries.map((entry): Row => ({ entry, state: { kind: 'waiting' } }));
+    const all = waiting.map((_, index) => index);
+    const { answers, stopped } = await lookUpRows(waiting, all, text);
+    const repeated = parsed.duplicates;
     setSummary(
-      abort.signal.aborted
-        ? `Lookup cancelled: ${formatCount(answered)} of ${formatCount(answers.length)} answered; those stay below and in the export.`
-        : `Looked up ${formatCount(answers.length)} ${answers.length === 1 ? 'entry' : 'entries'}${parsed.duplicates > 0 ? ` (${formatCount(parsed.duplicates)} repeated ${parsed.duplicates === 1 ? 'entry' : 'entries'} left out)` : ''}.`,
+      stopped
+        ? cancelledSummary(answers)
+        : `Looked up ${formatCount(answers.length)} ${answers.length === 1 ? 'entry' : 'entries'}${repeated > 0 ? ` (${formatCount(repeated)} repeated ${repeated === 1 ? 'entry' : 'entries'} left out)` : ''}.`,
     );
   }
 
+  /** Go on reading: the list past where the unfinished addresses were looked for. */
+  async function goOn() {
+    if (running) return;
+    const { indexes, readRows } = goOnFrom(rows);
+    const { answers, stopped } = await lookUpRows(rows, indexes, lookedUp, readRows);
+    const left = answers.filter((row) => row.state.kind === 'unfinished').length;
+    setSummary(
+      stopped
+        ? cancelledSummary(answers)
+        : `Read on for ${formatCount(indexes.length)} ${indexes.length === 1 ? 'address' : 'addresses'}${left > 0 ? `; ${formatCount(left)} not met yet` : ''}.`,
+    );
+  }
+
+  const unfinished = rows.some((row) => row.state.kind === 'unfinished');
   const answered = rows.filter((row) => row.state.kind !== 'waiting').length;
   const found = rows.filter(({ state }) =>
     state.kind === 'matches' ? state.count > 0 : state.kind === 'found',
@@ -223,7 +174,10 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         <textarea
           id={inputId}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (run.current) run.current.text = event.target.value;
+          }}
           rows={6}
           spellCheck={false}
           aria-invalid={problem ? true : undefined}
@@ -239,7 +193,10 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
           <Button type="submit" disabled={running}>
             Look up all
           </Button>
-          {running && <Button onClick={() => controller.current?.abort()}>Cancel lookup</Button>}
+          {running && (
+            <Button onClick={() => run.current?.controller.abort()}>Cancel lookup</Button>
+          )}
+          {unfinished && !running && <Button onClick={() => void goOn()}>Go on reading</Button>}
           {rows.length > 0 && !running && (
             <Button onClick={() => downloadResults(rows, knownHosts)}>Export CSV</Button>
           )}
@@ -295,6 +252,11 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
       )}
     </div>
   );
+}
+
+function cancelledSummary(answers: readonly Row[]): string {
+  const answered = answers.filter((row) => row.state.kind !== 'waiting').length;
+  return `Lookup cancelled: ${formatCount(answered)} of ${formatCount(answers.length)} answered; those stay below and in the export.`;
 }
 
 interface ResultProps {
@@ -360,9 +322,17 @@ function describeState(state: RowState): string {
     case 'not-found':
       return 'Not found';
     case 'matches':
-      return state.count === 0
-        ? 'Not found: no name has it'
-        : `${state.count === 1 ? 'Found: 1 match' : `${formatCount(state.count)}${state.truncated ? '+' : ''} matches`}`;
+      if (state.count === 0) {
+        // A search stopped at its bound has not looked everywhere: Find goes on from there.
+        return state.truncated
+          ? 'Not found yet: the search stopped at its bound'
+          : 'Not found: no name has it';
+      }
+      return state.count === 1
+        ? 'Found: 1 match'
+        : `${formatCount(state.count)}${state.truncated ? '+' : ''} matches`;
+    case 'unfinished':
+      return `Not in the first ${formatCount(state.rows)} of ${formatCount(state.total)} users read (Go on reading looks further)`;
     case 'failed':
       return state.reason;
   }
@@ -385,7 +355,8 @@ function describeRow({ entry, state }: Row, knownHosts: readonly string[]): stri
 function StatusText({ row, knownHosts }: { row: Row; knownHosts: readonly string[] }) {
   const { entry, state } = row;
   const described = describeRow(row, knownHosts);
-  if (state.kind !== 'matches' || state.count < 2 || entry.query.kind !== 'name') {
+  const more = state.kind === 'matches' && (state.count > 1 || state.truncated);
+  if (!more || entry.query.kind !== 'name') {
     return <>{described}</>;
   }
   return (
@@ -393,68 +364,6 @@ function StatusText({ row, knownHosts }: { row: Row; knownHosts: readonly string
       {described}
     </Link>
   );
-}
-
-/** A 429 is the pool's to wait out (it slows down for everyone); other retries as usual. */
-function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
-  return !(isApiError(error) && error.status === 429) && shouldRetry(failureCount, error);
-}
-
-async function lookUp(
-  queryClient: QueryClient,
-  apiBaseUrl: string,
-  emails: ReturnType<typeof createEmailLookup>,
-  entry: BulkEntry,
-  signal: AbortSignal,
-): Promise<RowState> {
-  const { query } = entry;
-  if (query.kind === 'invalid') return { kind: 'failed', reason: query.problem };
-  if (query.kind === 'name') {
-    const outcome = await findUsers({
-      queryClient,
-      baseUrl: apiBaseUrl,
-      mode: 'name',
-      text: query.text,
-      signal,
-      onProgress: () => undefined,
-    });
-    if (outcome.kind === 'unsorted') {
-      return { kind: 'failed', reason: 'The API did not sort by name: search it in Find' };
-    }
-    if (outcome.kind === 'cancelled') return { kind: 'failed', reason: 'Cancelled' };
-    const [only] = outcome.matches;
-    return {
-      kind: 'matches',
-      count: outcome.matches.length,
-      truncated: outcome.truncated,
-      user: outcome.matches.length === 1 && only ? only : undefined,
-    };
-  }
-  if (query.kind === 'email') {
-    // One reading of the list for all the addresses, where it has to be read (bulk-emails.ts).
-    const user = await emails(query.text, signal);
-    return user ? { kind: 'found', user } : { kind: 'not-found' };
-  }
-  try {
-    // Cancelled with the job: a bare fetchQuery would go on, retries and all, after it stopped.
-    const { data: user }: { data: UserDetail } = await cancellableFetchQuery(
-      queryClient,
-      { ...userDetailQueryOptions(query.id), retry: retryUnlessRateLimited },
-      signal,
-    );
-    return { kind: 'found', user };
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return { kind: 'not-found' };
-    throw error;
-  }
-}
-
-function describeFailure(error: unknown): string {
-  if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
-  const head =
-    error.kind === 'http' ? `${error.status} ${statusText(error.status)}` : error.message;
-  const detail = error.serverMessage ? `: ${error.serverMessage}` : '';
-  return `${head}${detail}${error.requestId ? ` (${error.requestId})` : ''}`;
 }
 
 /** The results as CSV, with the export's rules (formula guard, quoting, BOM). */

@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { bindApiClient, createApiClient } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { createRequestLog } from '../../../lib/request-log';
 import { FindPage } from './find-page';
+import { findPath } from './find-query';
 
 const BASE = 'https://api.example.com';
 
@@ -37,7 +38,77 @@ function renderFindPage(entry: string, answers: (() => Response)[] = []) {
   return router;
 }
 
+/** An API of a few users that sorts by name and e-mail; the Find page and a user page stand-in. */
+function renderOverList() {
+  const users = ['Ada Lovelace', 'Alan Turing', 'Grace Hopper', 'Grace Kelly'].map((name) => ({
+    id: `user_${name.split(' ')[0]!.toLowerCase()}_${name.split(' ')[1]!.toLowerCase()}`,
+    name,
+    email: `${name.replace(' ', '.').toLowerCase()}@example.org`,
+    created_at: '2024-01-01T00:00:00Z',
+  }));
+  const api = createApiClient({
+    baseUrl: BASE,
+    getToken: () => 'token',
+    log: createRequestLog(),
+    fetchImpl: (input) => {
+      const url = new URL(String(input));
+      const sort = url.searchParams.get('sort') as 'name' | 'email' | null;
+      const sorted = sort ? users.toSorted((a, b) => (a[sort] < b[sort] ? -1 : 1)) : users;
+      const page = Number(url.searchParams.get('page'));
+      const limit = Number(url.searchParams.get('limit'));
+      return Promise.resolve(
+        Response.json({
+          data: sorted.slice((page - 1) * limit, page * limit),
+          meta: { total: users.length, page, limit },
+        }),
+      );
+    },
+  });
+  const queryClient = createQueryClient();
+  bindApiClient(queryClient, api);
+  const router = createMemoryRouter(
+    [
+      { path: '/users/find', element: <FindPage apiBaseUrl={BASE} /> },
+      { path: '/users/:id', element: <p>A user’s page</p> },
+      { path: '/account', element: <p>Another page</p> },
+    ],
+    { initialEntries: ['/account'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router };
+}
+
 describe('FindPage', () => {
+  it('opens the one user an e-mail or a name matches every time it is searched, from the cache too', async () => {
+    const { router } = renderOverList();
+    for (const [text, id] of [
+      ['grace.hopper@example.org', 'user_grace_hopper'],
+      ['Grace Hopper', 'user_grace_hopper'],
+      ['alan', 'user_alan_turing'],
+    ] as const) {
+      // The second and third time, the search's answer is the query cache's (five minutes).
+      for (let time = 1; time <= 3; time += 1) {
+        await act(() => router.navigate(findPath(text)));
+        await waitFor(() =>
+          expect(router.state.location.pathname, `${text}, time ${time}`).toBe(`/users/${id}`),
+        );
+        expect(router.state.historyAction).toBe('REPLACE');
+        await act(() => router.navigate('/account'));
+      }
+    }
+  });
+
+  it('lists a name several people have, and opens none', async () => {
+    const { router } = renderOverList();
+    await act(() => router.navigate(findPath('grace')));
+    expect(await screen.findByText(/^2 matches · \d+ requests?$/)).toBeVisible();
+    expect(router.state.location.pathname).toBe('/users/find');
+  });
+
   it('moves an older ?q= link into the fragment, in place, and searches it', async () => {
     const router = renderFindPage('/users/find?q=grace+hopper&match=anywhere');
     await waitFor(() => expect(router.state.location.search).toBe(''));

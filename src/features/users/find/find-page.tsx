@@ -14,6 +14,7 @@ import { userFields, usersKeys, type User } from '../api/users-api';
 import { userPath } from '../user-path';
 import { usersColumns } from '../users-columns';
 import { findPath, parseFindQuery, readFindParams, TOKEN_PROBLEM } from './find-query';
+import { userToOpen } from './find-status';
 import { useNow } from '../../../components/use-now';
 import { DEFAULT_CONCURRENCY } from './lookup-pool';
 import { foldText } from './text-fold';
@@ -107,8 +108,8 @@ function FindResults({
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const query = useQuery({
     queryKey: usersKeys.find(mode, text),
-    queryFn: async ({ signal }): Promise<FindOutcome> => {
-      const outcome = await findUsers({
+    queryFn: ({ signal }): Promise<FindOutcome> =>
+      findUsers({
         queryClient,
         baseUrl: apiBaseUrl,
         mode,
@@ -117,21 +118,7 @@ function FindResults({
         onProgress: setProgress,
         // The pool's 4 at a time: the places a name may be are read side by side.
         width: DEFAULT_CONCURRENCY,
-      });
-      // One person matched (an e-mail, or a name only one person has): take support straight there.
-      // A day's sign-ups are a list, even of one.
-      const isDate = mode === 'date' || mode === 'date-scan';
-      if (
-        !isDate &&
-        outcome.kind === 'found' &&
-        outcome.matches.length === 1 &&
-        !outcome.truncated
-      ) {
-        const [user] = outcome.matches as [User];
-        void navigate(userPath(user.id), { replace: true });
-      }
-      return outcome;
-    },
+      }),
     retry: false,
     staleTime: 5 * 60_000,
   });
@@ -157,6 +144,10 @@ function FindResults({
     () => ({ id: 'users', export: matchesExport(shown, exportLabel(mode, text)) }),
     [shown, mode, text],
   );
+  // One person matched (an e-mail, or a name only one person has): support goes straight there,
+  // from the outcome however it came (a query function runs once per five minutes, not per visit).
+  const opened = userToOpen(mode, outcome);
+  if (opened) return <Navigate to={userPath(opened.id)} replace />;
 
   const scan = running ? progress?.scan : undefined;
   // A 429 that holds a search by halving: its pool says when it goes on (Find's pages leave 429s

@@ -276,6 +276,7 @@ async function bisect(
   const sort: UsersSearchSort = mode === 'email' ? 'email' : 'name';
   state.bisection ??= new SortedSearch<User>({
     keyOf: (user) => (sort === 'email' ? user.email : user.name),
+    idOf: (user) => user.id,
     query: text,
     match: mode === 'email' ? 'exact' : 'prefix',
     pageSize: PAGE_SIZE,

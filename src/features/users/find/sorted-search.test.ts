@@ -71,6 +71,7 @@ function search(
 ) {
   return new SortedSearch<Row>({
     keyOf: (row) => row.name,
+    idOf: (row) => row.id,
     query,
     match,
     pageSize: 100,
@@ -377,6 +378,7 @@ describe('SortedSearch', () => {
     }));
     const result = await new SortedSearch<Row>({
       keyOf: (row) => row.name,
+      idOf: (row) => row.id,
       query: 'ann',
       match: 'prefix',
       pageSize: 100,
@@ -465,6 +467,7 @@ describe('SortedSearch', () => {
           const started = performance.now();
           const result = await new SortedSearch<Row>({
             keyOf: (row) => row.name,
+            idOf: (row) => row.id,
             query,
             match: 'prefix',
             pageSize: 1,

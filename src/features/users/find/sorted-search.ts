@@ -39,6 +39,8 @@ export type ReadPage<T> = (page: number, limit: number) => Promise<SearchPage<T>
 export interface SortedSearchOptions<T> {
   /** The value the list is sorted by. */
   keyOf: (row: T) => string;
+  /** What tells two rows apart: a row an API repeats at a page edge is one match, not two. */
+  idOf: (row: T) => string;
   /** Whitespace-normalised. */
   query: string;
   /** Names match from their start; e-mails whole. Either way case and accents aside. */
@@ -120,13 +122,21 @@ export class SortedSearch<T> {
     this.orders = candidateOrders(options.query);
   }
 
-  /** The matches among the rows read, in list order. */
+  /**
+   * The matches among the rows read, in list order, each once: pages that overlap (a row added
+   * before them between two reads, or an API that repeats the edge row) hold a row twice.
+   */
   matches(): T[] {
     const found: T[] = [];
+    const ids = new Set<string>();
     for (const number of this.pageNumbers) {
       const page = this.pages.get(number);
       page?.rows.forEach((row, index) => {
-        if (page.matched[index]) found.push(row);
+        if (!page.matched[index]) return;
+        const id = this.options.idOf(row);
+        if (ids.has(id)) return;
+        ids.add(id);
+        found.push(row);
       });
     }
     return found;

@@ -1,0 +1,171 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { apiClientFor } from '../../../lib/api-client';
+import { isApiError, statusText } from '../../../lib/api-error';
+import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
+import { shouldRetry } from '../../../lib/query-client';
+import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
+import { createEmailLookup, PAGE_SIZE, type EmailLookup } from './bulk-emails';
+import type { BulkEntry } from './bulk-input';
+import { findUsers } from './find-users';
+import { runPool } from './lookup-pool';
+
+/**
+ * Look up many's runs, outside React: every entry looked up (an id by its page, an e-mail as
+ * bulk-emails.ts reads them, a name as Find searches it), at most 4 at a time, each answer handed
+ * on as it comes. A run belongs to the person signed in when it started and stops should another
+ * sign in; Go on reading is a run of its own over the unfinished addresses.
+ */
+
+export interface Found {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export type RowState =
+  | { kind: 'waiting' }
+  | { kind: 'found'; user: Found }
+  | { kind: 'not-found' }
+  /** A name, searched as Find does: how many matched (the one user when one did). */
+  | { kind: 'matches'; count: number; truncated: boolean; user?: Found | undefined }
+  /** An address not in the `rows` first users of `total`, where one go of reading stopped. */
+  | { kind: 'unfinished'; rows: number; total: number }
+  | { kind: 'failed'; reason: string };
+
+export interface Row {
+  entry: BulkEntry;
+  state: RowState;
+}
+
+export interface BulkRunOptions {
+  queryClient: QueryClient;
+  apiBaseUrl: string;
+  /** The entries to look up: the whole list, or (Go on reading) the unfinished ones. */
+  entries: readonly BulkEntry[];
+  /** Go on reading: the list's first rows already read for these addresses (goOnFrom). */
+  readRows?: number | undefined;
+  /** Cancel, or leaving the page. */
+  controller: AbortController;
+  onAnswer: (index: number, state: RowState) => void;
+  onConcurrency: (concurrency: number) => void;
+}
+
+export async function runBulkLookup(options: BulkRunOptions): Promise<void> {
+  const { queryClient, apiBaseUrl, entries, controller } = options;
+  // The job belongs to the person signed in when it started: should another sign in (in another
+  // tab, say) before this page is gone, it stops rather than look their list up for them.
+  const api = apiClientFor(queryClient);
+  const generation = api.sessionGeneration();
+  const emails = createEmailLookup({
+    queryClient,
+    baseUrl: apiBaseUrl,
+    addresses: entries.flatMap(({ query }) => (query.kind === 'email' ? [query.text] : [])),
+    fromPage:
+      options.readRows === undefined ? undefined : Math.floor(options.readRows / PAGE_SIZE) + 1,
+  });
+  await runPool({
+    items: entries,
+    signal: controller.signal,
+    run: (entry, signal) => {
+      if (api.sessionGeneration() !== generation) controller.abort();
+      signal.throwIfAborted();
+      return lookUp(queryClient, apiBaseUrl, emails, entry, signal);
+    },
+    onResult: (index, outcome) =>
+      options.onAnswer(
+        index,
+        outcome.ok ? outcome.value : { kind: 'failed', reason: describeFailure(outcome.error) },
+      ),
+    onConcurrency: options.onConcurrency,
+  });
+}
+
+/**
+ * Go on reading: the unfinished addresses, and the rows to read on from. The fewest rows any of
+ * them was read to: an address read further is read again there, never skipped.
+ */
+export function goOnFrom(rows: readonly Row[]): {
+  entries: BulkEntry[];
+  indexes: number[];
+  readRows: number;
+} {
+  const unfinished = rows.flatMap(({ entry, state }, index) =>
+    state.kind === 'unfinished' ? [{ entry, index, rows: state.rows }] : [],
+  );
+  return {
+    entries: unfinished.map(({ entry }) => entry),
+    indexes: unfinished.map(({ index }) => index),
+    readRows: Math.min(...unfinished.map(({ rows }) => rows)),
+  };
+}
+
+/** A 429 is the pool's to wait out (it slows down for everyone); other retries as usual. */
+function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
+  return !(isApiError(error) && error.status === 429) && shouldRetry(failureCount, error);
+}
+
+async function lookUp(
+  queryClient: QueryClient,
+  apiBaseUrl: string,
+  emails: EmailLookup,
+  entry: BulkEntry,
+  signal: AbortSignal,
+): Promise<RowState> {
+  const { query } = entry;
+  if (query.kind === 'invalid') return { kind: 'failed', reason: query.problem };
+  if (query.kind === 'name') {
+    const outcome = await findUsers({
+      queryClient,
+      baseUrl: apiBaseUrl,
+      mode: 'name',
+      text: query.text,
+      signal,
+      onProgress: () => undefined,
+    });
+    if (outcome.kind === 'unsorted') {
+      return { kind: 'failed', reason: 'The API did not sort by name: search it in Find' };
+    }
+    if (outcome.kind === 'cancelled') return { kind: 'failed', reason: 'Cancelled' };
+    const [only] = outcome.matches;
+    return {
+      kind: 'matches',
+      count: outcome.matches.length,
+      truncated: outcome.truncated,
+      user: outcome.matches.length === 1 && only ? only : undefined,
+    };
+  }
+  if (query.kind === 'email') {
+    // One reading of the list for all the addresses, where it has to be read (bulk-emails.ts).
+    const answer = await emails(query.text, signal);
+    switch (answer.kind) {
+      case 'found':
+        return { kind: 'found', user: answer.user };
+      case 'unfinished':
+        return { kind: 'unfinished', rows: answer.rows, total: answer.total };
+      case 'cancelled':
+        return { kind: 'failed', reason: 'Cancelled' };
+      case 'not-found':
+        return { kind: 'not-found' };
+    }
+  }
+  try {
+    // Cancelled with the job: a bare fetchQuery would go on, retries and all, after it stopped.
+    const { data: user }: { data: UserDetail } = await cancellableFetchQuery(
+      queryClient,
+      { ...userDetailQueryOptions(query.id), retry: retryUnlessRateLimited },
+      signal,
+    );
+    return { kind: 'found', user };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return { kind: 'not-found' };
+    throw error;
+  }
+}
+
+export function describeFailure(error: unknown): string {
+  if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
+  const head =
+    error.kind === 'http' ? `${error.status} ${statusText(error.status)}` : error.message;
+  const detail = error.serverMessage ? `: ${error.serverMessage}` : '';
+  return `${head}${detail}${error.requestId ? ` (${error.requestId})` : ''}`;
+}
