@@ -17,6 +17,7 @@ import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
 import { NAV_ITEMS, navAccess } from './nav-items';
 import { severalApis } from './several-apis-loader';
 import { ThemeToggle } from './theme-toggle';
+import { TimeZoneSelect } from './time-zone-select';
 
 // Only in a session's last minutes, or once it has ended on the page.
 const SessionRenewal = lazy(() =>
@@ -100,6 +101,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <div className="flex flex-wrap items-center gap-2 sm:order-3 lg:shrink-0 lg:flex-nowrap">
               <RequestsButton demo={environment.demo !== null} />
               <ThemeToggle />
+              <TimeZoneSelect />
               {session && (
                 // Two short lines, so the header keeps one row. A claim is whatever the token's
                 // issuer wrote: isolated, marked and cut; from lg up cut to fit (whole in a title).
