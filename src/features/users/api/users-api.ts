@@ -71,8 +71,12 @@ export const usersKeys = {
   exportPage: (params: UsersListParams) => [...all, 'export', params] as const,
   /** Pages Find reads, shared between searches for a minute (a longer name reuses them). */
   searchPage: (params: UsersSearchPageParams) => [...all, 'search-page', params] as const,
-  /** A whole Find search (its pages are searchPage or exportPage queries). */
-  find: (mode: string, text: string) => [...all, 'find', mode, text] as const,
+  /**
+   * A whole Find search (its pages are searchPage or exportPage queries); a search by day names
+   * the time zone its days are in.
+   */
+  find: (mode: string, text: string, timeZone?: string) =>
+    [...all, 'find', mode, text, timeZone ?? null] as const,
   details: () => [...all, 'detail'] as const,
   detail: (id: string) => [...usersKeys.details(), id] as const,
 };

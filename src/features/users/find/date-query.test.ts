@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dayAt, isoDayOf } from '../../../lib/zone-calendar';
 import { parseDateQuery } from './date-query';
 
 describe('parseDateQuery', () => {
@@ -51,6 +52,43 @@ describe('parseDateQuery', () => {
           const parsed = parseDateQuery(day);
           expect(parsed).toMatchObject({ kind: 'date', text: day });
           if (parsed?.kind === 'date') expect(parsed.to - parsed.from).toBe(86_400_000);
+        },
+      ),
+    );
+  });
+
+  it('reads days in the zone given: the instants of that zone’s day, 23 or 25 hours across DST', () => {
+    expect(parseDateQuery('2022-09-22', 'America/Los_Angeles')).toEqual({
+      kind: 'date',
+      text: '2022-09-22',
+      from: Date.UTC(2022, 8, 22, 7),
+      to: Date.UTC(2022, 8, 23, 7),
+    });
+    expect(parseDateQuery('2024-03-01..2024-03-31', 'Pacific/Auckland')).toMatchObject({
+      from: Date.UTC(2024, 1, 29, 11),
+      to: Date.UTC(2024, 2, 31, 11),
+    });
+    // West of UTC, the last day of 1969 holds the first hours of 1970 in UTC.
+    expect(parseDateQuery('1969-12-31', 'America/Los_Angeles')).toMatchObject({
+      kind: 'date',
+      to: 8 * 3_600_000,
+    });
+    const spring = parseDateQuery('2025-03-09', 'America/Los_Angeles');
+    expect(spring?.kind === 'date' && spring.to - spring.from).toBe(23 * 3_600_000);
+  });
+
+  it('finds an instant under the day it is shown on, in every zone', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('UTC', 'America/Los_Angeles', 'Pacific/Auckland', 'Asia/Kathmandu'),
+        fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) }),
+        (zone, at) => {
+          const shown = isoDayOf(dayAt(zone, at));
+          const parsed = parseDateQuery(shown, zone);
+          expect(parsed).toMatchObject({ kind: 'date', text: shown });
+          if (parsed?.kind !== 'date') return;
+          expect(parsed.from).toBeLessThanOrEqual(at);
+          expect(parsed.to).toBeGreaterThan(at);
         },
       ),
     );
