@@ -41,6 +41,10 @@ export const userFields = [
   'created_at',
 ] as const satisfies readonly (keyof User)[];
 
+/** Said when a users CSV is written: its times are the API's, whatever zone the console shows. */
+export const USERS_CSV_NOTE =
+  'Its created_at times are UTC (ISO 8601), as the API sends them, whatever time zone the console shows.';
+
 export const userSortValues = ['name', '-name', 'created_at', '-created_at'] as const;
 /** A leading '-' sorts descending. */
 export type UserSort = (typeof userSortValues)[number];

@@ -11,7 +11,7 @@ import { QueryAlert } from '../../../components/query-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatCount } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/time-zone';
-import { userFields, usersKeys, type User } from '../api/users-api';
+import { userFields, USERS_CSV_NOTE, usersKeys, type User } from '../api/users-api';
 import { userPath } from '../user-path';
 import { usersColumns } from '../users-columns';
 import { findPath, parseFindQuery, readFindParams, TOKEN_PROBLEM } from './find-query';
@@ -406,6 +406,7 @@ function ScanLink({ text, children }: { text: string; children: React.ReactNode 
 function matchesExport(matches: readonly User[], fileLabel: string): ExportSourceLoader<User> {
   return {
     resource: 'users',
+    note: USERS_CSV_NOTE,
     load: async () => ({
       resource: 'users',
       fileLabel,
