@@ -28,7 +28,7 @@ export function SignedUpFilter() {
       return;
     }
     const text = first === last ? first : `${first}..${last}`;
-    const parsed = parseDateQuery(text, timeZone);
+    const parsed = parseDateQuery(text);
     if (parsed?.kind !== 'date') {
       setProblem(parsed?.problem ?? 'Type days as YYYY-MM-DD.');
       return;

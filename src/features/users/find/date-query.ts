@@ -15,12 +15,22 @@ export type DateQuery =
       kind: 'date';
       /** Normalised: `2025-03-14` or `2025-03-01..2025-03-31`. */
       text: string;
-      /** Inclusive: when the first day starts in the zone. */
-      from: number;
-      /** Exclusive: when the day after the last starts in the zone. */
-      to: number;
+      /** The first and last days, both included (day numbers, lib/zone-calendar.ts). */
+      first: number;
+      last: number;
     }
   | { kind: 'invalid'; problem: string };
+
+/** The instants of the days in a zone: `from` inclusive, `to` exclusive. */
+export function instantsOf(
+  days: { first: number; last: number },
+  zone: string,
+): { from: number; to: number } {
+  return { from: startOfDay(zone, days.first), to: startOfDay(zone, days.last + 1) };
+}
+
+/** 1969-12-31: west of UTC, its evening is the first hours of 1970 in UTC. */
+const FIRST_DAY = -1;
 
 /** Longer is not a search for who signed up when; the overview counts such spans. */
 export const MAX_RANGE_YEARS = 10;
@@ -52,10 +62,10 @@ function parseDay(text: string): number | string {
 }
 
 /**
- * A date query, or undefined when the text is not shaped like one. `zone`: the IANA name of the
- * zone whose days these are (the console's time zone).
+ * A date query, or undefined when the text is not shaped like one. The days mean the same in
+ * every zone; instantsOf gives when they start and end in the console's.
  */
-export function parseDateQuery(raw: string, zone = 'UTC'): DateQuery | undefined {
+export function parseDateQuery(raw: string): DateQuery | undefined {
   const text = raw.trim();
   if (!isDateShaped(text)) return undefined;
   if (/^\+|^\d{5,}/.test(text)) {
@@ -82,9 +92,7 @@ export function parseDateQuery(raw: string, zone = 'UTC'): DateQuery | undefined
       problem: `A range of at most ${MAX_RANGE_YEARS} years, please: the Overview counts sign-ups over longer spans.`,
     };
   }
-  // 1969-12-31 in a zone west of UTC holds the first hours of 1970 in UTC: it is a day to search.
-  const to = startOfDay(zone, last + 1);
-  if (to <= 0) {
+  if (last < FIRST_DAY) {
     return {
       kind: 'invalid',
       problem: `${parts.at(-1)} is before 1970: the API's sign-up dates start on 1970-01-01 (UTC).`,
@@ -94,7 +102,7 @@ export function parseDateQuery(raw: string, zone = 'UTC'): DateQuery | undefined
   return {
     kind: 'date',
     text: normalised ?? text,
-    from: startOfDay(zone, first),
-    to,
+    first,
+    last,
   };
 }

@@ -5,7 +5,7 @@ import { MAX_PLAUSIBLE_TOTAL } from '../../../lib/api-schemas';
 import { shouldRetry } from '../../../lib/query-client';
 import { usersSearchPageQueryOptions, type User, type UsersSearchSort } from '../api/users-api';
 import { forgetOnSignOut } from '../../../lib/forget-on-sign-out';
-import { parseDateQuery } from './date-query';
+import { instantsOf, parseDateQuery } from './date-query';
 import { findByDate } from './find-by-date';
 import { DEFAULT_CONCURRENCY, runPool } from './lookup-pool';
 import { createPooled } from './pool-lane';
@@ -341,12 +341,13 @@ async function scan(
 ): Promise<FindOutcome> {
   const { queryClient, mode, text, onProgress } = options;
   const folded = foldText(text);
-  const range = parseDateQuery(text, options.timeZone);
+  const days = parseDateQuery(text);
+  const range = days?.kind === 'date' ? instantsOf(days, options.timeZone ?? 'UTC') : undefined;
   const isMatch =
     mode === 'date-scan'
       ? (user: User) => {
           const created = Date.parse(user.created_at);
-          return range?.kind === 'date' && created >= range.from && created < range.to;
+          return range !== undefined && created >= range.from && created < range.to;
         }
       : mode === 'email'
         ? (user: User) => foldText(user.email) === folded
@@ -478,11 +479,11 @@ async function byDate(
   state: SearchState,
   signal: AbortSignal,
 ): Promise<FindOutcome> {
-  const range = parseDateQuery(options.text, options.timeZone);
-  if (range?.kind !== 'date') throw new Error(`Not a day or a range of days: ${options.text}`);
+  const days = parseDateQuery(options.text);
+  if (days?.kind !== 'date') throw new Error(`Not a day or a range of days: ${options.text}`);
   const result = await findByDate({
     queryClient: options.queryClient,
-    range,
+    range: instantsOf(days, options.timeZone ?? 'UTC'),
     maxMatches: MAX_MATCHES,
     signal,
     onRequest: () => {
