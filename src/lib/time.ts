@@ -54,6 +54,12 @@ export function formatDateTime(ms: number, zone: string, { seconds = false } = {
   return absoluteFormat(zone, seconds).format(ms);
 }
 
+/** The zone's short name as the times show it: "UTC", "PDT", "GMT+13". */
+export function zoneShortName(zone: string, at: number = Date.now()): string {
+  const parts = absoluteFormat(zone, false).formatToParts(at);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
+}
+
 /** "4:05" or "1:02:09": a countdown that changes every second. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
