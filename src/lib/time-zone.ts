@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { readText, removeStored, writeText } from './storage';
 
 /**
  * The one time zone the console shows times in: UTC (the default, as the API, the ticket and the
@@ -27,11 +28,7 @@ export function deviceTimeZone(): string | undefined {
 }
 
 function readChoice(): TimeZoneChoice {
-  try {
-    return localStorage.getItem(STORAGE_KEY) === 'device' ? 'device' : 'utc';
-  } catch {
-    return 'utc';
-  }
+  return readText('local', STORAGE_KEY) === 'device' ? 'device' : 'utc';
 }
 
 export function timeZoneChoice(): TimeZoneChoice {
@@ -43,13 +40,10 @@ export function timeZoneInForce(): string {
   return timeZoneChoice() === 'device' ? (deviceTimeZone() ?? 'UTC') : 'UTC';
 }
 
+/** Remembered on the device; where storage is denied, for this page's life (storage.ts). */
 export function setTimeZoneChoice(next: TimeZoneChoice): void {
-  try {
-    if (next === 'utc') localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, next);
-  } catch {
-    // Not remembered, but in force for this visit.
-  }
+  if (next === 'utc') removeStored('local', STORAGE_KEY);
+  else writeText('local', STORAGE_KEY, next);
   changed(next);
 }
 
