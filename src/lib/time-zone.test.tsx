@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DateTimeText } from '../components/data-table/cells';
 import { formatDateTime } from './time';
+import { initTimeZone } from './time-zone-storage';
 import {
   deviceTimeZone,
   setTimeZoneChoice,
@@ -20,6 +21,8 @@ function inLosAngeles() {
   });
 }
 
+// As at start-up (main.tsx).
+beforeAll(initTimeZone);
 // Module state outlives a test (vite.config.ts: isolate false): every test ends in UTC.
 afterEach(() => setTimeZoneChoice('utc'));
 
@@ -36,6 +39,10 @@ describe('the time zone in force', () => {
     expect(localStorage.getItem('admin-console.time-zone')).toBe('device');
     setTimeZoneChoice('utc');
     expect(localStorage.getItem('admin-console.time-zone')).toBeNull();
+    // The next visit reads it back at start-up.
+    localStorage.setItem('admin-console.time-zone', 'device');
+    initTimeZone();
+    expect(timeZoneChoice()).toBe('device');
   });
 
   it('follows a choice made in another tab', () => {

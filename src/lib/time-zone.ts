@@ -1,18 +1,36 @@
 import { useSyncExternalStore } from 'react';
-import { readText, removeStored, writeText } from './storage';
 
 /**
  * The one time zone the console shows times in: UTC (the default, as the API, the ticket and the
- * HAR have them), or this device's zone by name. Remembered on this device; every tab follows a
- * change. What depends on the zone (a day search, the Overview's months) reads it here and keys
- * on it, so an answer counted in one zone is never shown as another's.
+ * HAR have them), or this device's zone by name. Remembered on this device (time-zone-storage.ts
+ * connects it at start-up); every tab follows a change. What depends on the zone (a day search,
+ * the Overview's months) reads it here and keys on it, so an answer counted in one zone is never
+ * shown as another's.
+ *
+ * The storage is handed in rather than imported: this module is in most lazy chunks, and
+ * importing lib/storage.ts (and valibot with it) from them made the bundler split the pages'
+ * shared code into a dozen more files (+3.8 KB gzipped on /users).
  */
 
 export type TimeZoneChoice = 'utc' | 'device';
 
-const STORAGE_KEY = 'admin-console.time-zone';
+/** Where the choice is remembered: a key of the device's storage. */
+export interface TimeZoneMemory {
+  key: string;
+  read: () => string | null;
+  /** `null` forgets it (UTC is the default). */
+  write: (value: 'device' | null) => void;
+}
+
 const listeners = new Set<() => void>();
 let choice: TimeZoneChoice | undefined;
+let memory: TimeZoneMemory | undefined;
+
+/** Before the first render; until then (and in tests that do not) the choice lasts the page. */
+export function rememberTimeZoneIn(next: TimeZoneMemory): void {
+  memory = next;
+  changed(readChoice());
+}
 
 /** This device's zone by name ("America/Los_Angeles"); undefined where the browser has none. */
 export function deviceTimeZone(): string | undefined {
@@ -28,7 +46,7 @@ export function deviceTimeZone(): string | undefined {
 }
 
 function readChoice(): TimeZoneChoice {
-  return readText('local', STORAGE_KEY) === 'device' ? 'device' : 'utc';
+  return memory?.read() === 'device' ? 'device' : 'utc';
 }
 
 export function timeZoneChoice(): TimeZoneChoice {
@@ -40,10 +58,8 @@ export function timeZoneInForce(): string {
   return timeZoneChoice() === 'device' ? (deviceTimeZone() ?? 'UTC') : 'UTC';
 }
 
-/** Remembered on the device; where storage is denied, for this page's life (storage.ts). */
 export function setTimeZoneChoice(next: TimeZoneChoice): void {
-  if (next === 'utc') removeStored('local', STORAGE_KEY);
-  else writeText('local', STORAGE_KEY, next);
+  memory?.write(next === 'utc' ? null : next);
   changed(next);
 }
 
@@ -64,7 +80,7 @@ function subscribe(listener: () => void): () => void {
 
 // Another tab chose: this one follows, so two tabs never show one time two ways.
 function onStorage(event: StorageEvent) {
-  if (event.key === STORAGE_KEY || event.key === null) changed(readChoice());
+  if (event.key === memory?.key || event.key === null) changed(readChoice());
 }
 
 /** The zone in force, as an IANA name; re-renders when it changes. */
