@@ -54,7 +54,9 @@ test('Copy for ticket on an alert after retries lists every try’s request id, 
   expect(ticket).toContain(
     '- Message: `Server error (HTTP 500): Simulated 500 (demo scenario).`\n',
   );
-  expect(ticket).toContain('- Request IDs (3 tries: the request and its automatic retries):');
+  expect(ticket).toContain(
+    '- Request IDs (3 tries: the request and its automatic retries; times in UTC):',
+  );
   const ids = ticketIds(ticket);
   expect(ids).toHaveLength(3);
   expect(new Set(ids).size).toBe(3);
@@ -98,7 +100,9 @@ test('Download log saves a HAR 1.2 file that validates, with no token even when 
   const saved = panel(page).getByText(/^Saved \d+ requests to /);
   await expect(saved).toBeVisible();
   const logged = Number(/^Saved (\d+) /.exec((await saved.textContent()) ?? '')?.[1]);
-  await expect(saved).toHaveText(`Saved ${logged} requests to requests-${localDate()}.har.`);
+  await expect(saved).toHaveText(
+    `Saved ${logged} requests to requests-${localDate()}.har; its times are UTC (ISO 8601).`,
+  );
   expect(logged).toBeGreaterThanOrEqual(2);
   const text = await readFile((await file.path()) ?? '', 'utf8');
   const har = JSON.parse(text) as Har;

@@ -19,6 +19,7 @@ import {
 } from './lib/config';
 import { CONFIG_KEYS, unknownKeysOf } from './lib/config-keys';
 import { storageDenied } from './lib/storage';
+import { initTimeZone } from './lib/time-zone-storage';
 import './index.css';
 
 /**
@@ -29,6 +30,7 @@ import './index.css';
  */
 async function start() {
   initTheme();
+  initTimeZone();
   const root = createRoot(document.getElementById('root')!);
   const routeKey = routeKeyFor(window.location.pathname);
   const routeModule = routeKey === undefined ? undefined : routeModules[routeKey].load();

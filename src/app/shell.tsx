@@ -17,6 +17,7 @@ import { ShortcutsWhenReady } from './keyboard/shortcuts-when-ready';
 import { NAV_ITEMS, navAccess } from './nav-items';
 import { severalApis } from './several-apis-loader';
 import { ThemeToggle } from './theme-toggle';
+import { TimeZoneMenu } from './time-zone-menu';
 
 // Only in a session's last minutes, or once it has ended on the page.
 const SessionRenewal = lazy(() =>
@@ -99,7 +100,11 @@ export function Shell({ children }: { children: ReactNode }) {
             </nav>
             <div className="flex flex-wrap items-center gap-2 sm:order-3 lg:shrink-0 lg:flex-nowrap">
               <RequestsButton demo={environment.demo !== null} />
-              <ThemeToggle />
+              {/* One above the other, in the room the theme alone took: the row is full at 1024 px. */}
+              <div className="flex flex-col gap-1">
+                <ThemeToggle />
+                <TimeZoneMenu />
+              </div>
               {session && (
                 // Two short lines, so the header keeps one row. A claim is whatever the token's
                 // issuer wrote: isolated, marked and cut; from lg up cut to fit (whole in a title).

@@ -5,7 +5,7 @@ export function ThemeToggle() {
   const theme = useTheme();
   const id = useId();
   return (
-    <span className="inline-flex items-center gap-1 text-sm">
+    <span className="inline-flex items-center gap-1 text-xs">
       <label htmlFor={id} className="sr-only">
         Theme
       </label>
@@ -13,7 +13,7 @@ export function ThemeToggle() {
         id={id}
         value={theme}
         onChange={(event) => setTheme(event.target.value as ThemeChoice)}
-        className="rounded-md border border-slate-300 bg-white px-1.5 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
+        className="w-full rounded-md border border-slate-300 bg-white px-1 py-px text-xs dark:border-slate-600 dark:bg-slate-800"
       >
         <option value="system">System</option>
         <option value="light">Light</option>

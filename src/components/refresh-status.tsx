@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime, formatRelative } from '../lib/time';
+import { useTimeZone } from '../lib/time-zone';
 import { Button } from './button';
 import { useNow } from './use-now';
 
@@ -25,6 +26,7 @@ export function RefreshStatus({
 }) {
   const { dataUpdatedAt: updatedAt, isFetching: fetching } = query;
   const now = useNow(1000, updatedAt > 0);
+  const zone = useTimeZone();
   // The answer time the person refreshed from, to announce when a newer one arrives.
   const [refreshedFrom, setRefreshedFrom] = useState<number | null>(null);
   const announcement =
@@ -46,7 +48,10 @@ export function RefreshStatus({
         updatedAt > 0 && (
           <span>
             Updated{' '}
-            <time dateTime={new Date(updatedAt).toISOString()} title={formatDateTime(updatedAt)}>
+            <time
+              dateTime={new Date(updatedAt).toISOString()}
+              title={formatDateTime(updatedAt, zone, { seconds: true })}
+            >
               {now - updatedAt < 1000 ? 'just now' : formatRelative(updatedAt, now)}
             </time>
           </span>

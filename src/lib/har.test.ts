@@ -59,6 +59,8 @@ describe('buildHar', () => {
 
     expect(har.log.version).toBe('1.2');
     expect(har.log.creator).toEqual({ name: 'Admin console', version: '1.2.3' });
+    // What a person opening the file reads: its times are UTC, whatever zone the console shows.
+    expect(har.log.comment).toContain('Times are UTC (ISO 8601)');
     const [ok, failed, network] = har.log.entries;
     expect(ok?.startedDateTime).toBe('2026-11-24T09:01:46.123Z');
     expect(ok?.request).toMatchObject({

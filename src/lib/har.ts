@@ -23,7 +23,7 @@ export function buildHar(entries: readonly RequestLogEntry[], context: HarContex
     log: {
       version: '1.2',
       creator: { name: 'Admin console', version: context.version },
-      comment: `Requests the admin console made to the API "${context.apiName}" at ${context.apiBaseUrl}. The access token, and the request header that carries it, are left out.`,
+      comment: `Requests the admin console made to the API "${context.apiName}" at ${context.apiBaseUrl}. The access token, and the request header that carries it, are left out. Times are UTC (ISO 8601), whatever time zone the console shows.`,
       entries: entries.map(harEntry),
     },
   };

@@ -70,7 +70,7 @@ describe('ticketText', () => {
     );
     expect(text).toContain(
       [
-        '- Request IDs (3 tries: the request and its automatic retries):',
+        '- Request IDs (3 tries: the request and its automatic retries; times in UTC):',
         '  1. `req_a`: 503 Service unavailable, 2026-11-24T09:01:44.912Z',
         '  2. no request ID: no answer (network error), 2026-11-24T09:01:45.912Z',
         '  3. `req_c`: 500 Server error, 2026-11-24T09:01:46.912Z',

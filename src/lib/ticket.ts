@@ -72,7 +72,7 @@ export function ticketText(request: TicketRequest, context: TicketContext): stri
     );
   } else {
     lines.push(
-      `- Request IDs (${request.tries.length} tries: the request and its automatic retries):`,
+      `- Request IDs (${request.tries.length} tries: the request and its automatic retries; times in UTC):`,
     );
     if (omitted > 0) lines.push(`  (${omitted} earlier tries not listed)`);
     tries.forEach((attempt, index) => {

@@ -2,11 +2,29 @@
 // locale data (about 25 ms here, about 100 ms at the mobile benchmark's 4x slower CPU), which would
 // lengthen start-up's longest task. The boot script warms it up while the code still downloads.
 let relative: Intl.RelativeTimeFormat | undefined;
-let absolute: Intl.DateTimeFormat | undefined;
 const relativeFormat = () =>
   (relative ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
-const absoluteFormat = () =>
-  (absolute ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+/** One per zone and precision: a table formats a time per row. */
+const absolute = new Map<string, Intl.DateTimeFormat>();
+function absoluteFormat(zone: string, seconds: boolean): Intl.DateTimeFormat {
+  const key = `${zone} ${seconds}`;
+  let format = absolute.get(key);
+  if (!format) {
+    // Fields rather than dateStyle/timeStyle, which cannot be combined with the zone's name.
+    format = new Intl.DateTimeFormat(undefined, {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(seconds ? { second: '2-digit' } : {}),
+      timeZoneName: 'short',
+    });
+    absolute.set(key, format);
+  }
+  return format;
+}
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600_000],
@@ -28,9 +46,18 @@ export function formatRelative(targetMs: number, nowMs: number = Date.now()): st
   return relativeFormat().format(0, 'second');
 }
 
-/** Local date and time in the person's own format. */
-export function formatDateTime(ms: number): string {
-  return absoluteFormat().format(ms);
+/**
+ * The date and time in the zone (time-zone.ts), in the person's own format, with the zone's short
+ * name: "Sep 21, 2022, 11:11 PM PDT", "Sep 22, 2022, 6:11 AM UTC".
+ */
+export function formatDateTime(ms: number, zone: string, { seconds = false } = {}): string {
+  return absoluteFormat(zone, seconds).format(ms);
+}
+
+/** The zone's short name as the times show it: "UTC", "PDT", "GMT+13". */
+export function zoneShortName(zone: string, at: number = Date.now()): string {
+  const parts = absoluteFormat(zone, false).formatToParts(at);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
 }
 
 /** "4:05" or "1:02:09": a countdown that changes every second. */

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { requestLog } from '../../lib/request-log';
+import { setTimeZoneChoice, timeZoneChoice, timeZoneChoiceLabel } from '../../lib/time-zone';
 import { commandsFor, pageActions } from './command-menu';
 
 describe('commandsFor: switching APIs', () => {
@@ -19,6 +20,8 @@ describe('commandsFor: switching APIs', () => {
 });
 
 describe('pageActions: what the menu can do on the page', () => {
+  /** With UTC in force, as by default. */
+  const TIME_ZONES = ['Time zone: UTC (in use)', `Time zone: ${timeZoneChoiceLabel('device')}`];
   const session = { signedIn: true, renewable: true, renew: () => {}, signOut: () => {} };
   // Download log is offered once the log holds something: what other test files asked is not ours.
   beforeEach(() => requestLog.clear());
@@ -37,6 +40,7 @@ describe('pageActions: what the menu can do on the page', () => {
       'Renew session',
       'Sign out',
       'Toggle theme',
+      ...TIME_ZONES,
     ]);
     page(
       '<header><button>Requests</button></header><main id="main"><button>Views</button><button>Export CSV</button></main>',
@@ -47,6 +51,7 @@ describe('pageActions: what the menu can do on the page', () => {
       'Save view…',
       'Sign out',
       'Toggle theme',
+      ...TIME_ZONES,
     ]);
   });
 
@@ -91,7 +96,25 @@ describe('pageActions: what the menu can do on the page', () => {
       'Sign out',
       'Find “sign”',
     ]);
-    expect(commandsFor('', [], [], actions).at(-1)?.label).toBe('Toggle theme');
+    expect(commandsFor('', [], [], actions).at(-1)?.label).toBe(TIME_ZONES[1]);
+    expect(commandsFor('time zone', [], [], actions).map((command) => command.label)).toEqual([
+      ...TIME_ZONES,
+      'Find “time zone”',
+    ]);
+  });
+
+  it('sets the time zone: this device’s, then UTC again, the one in use marked', () => {
+    onTestFinished(() => setTimeZoneChoice('utc'));
+    const device = pageActions(session).find((action) => action.id === 'time-zone:device');
+    device?.act?.();
+    expect(timeZoneChoice()).toBe('device');
+    const labels = pageActions(session).map((action) => action.label);
+    expect(labels).toContain(`Time zone: ${timeZoneChoiceLabel('device')} (in use)`);
+    expect(labels).toContain('Time zone: UTC');
+    pageActions(session)
+      .find((action) => action.id === 'time-zone:utc')
+      ?.act?.();
+    expect(timeZoneChoice()).toBe('utc');
   });
 });
 

@@ -12,6 +12,12 @@ import { indexUsersFrom, suggestSeenUsers } from '../../features/users/seen-user
 import { userPath } from '../../features/users/user-path';
 import { useEnvironment } from '../environment';
 import { setTheme } from '../theme';
+import {
+  setTimeZoneChoice,
+  timeZoneChoice,
+  timeZoneChoiceLabel,
+  type TimeZoneChoice,
+} from '../../lib/time-zone';
 
 interface Command {
   id: string;
@@ -310,5 +316,12 @@ export function pageActions(session: {
   add('theme', 'Toggle theme', () =>
     setTheme(document.documentElement.classList.contains('dark') ? 'light' : 'dark'),
   );
+  // The header's Time zone, here too: "time" finds both.
+  for (const option of ['utc', 'device'] as const satisfies readonly TimeZoneChoice[]) {
+    const inUse = timeZoneChoice() === option ? ' (in use)' : '';
+    add(`time-zone:${option}`, `Time zone: ${timeZoneChoiceLabel(option)}${inUse}`, () =>
+      setTimeZoneChoice(option),
+    );
+  }
   return actions;
 }

@@ -1,5 +1,6 @@
 import { apiLine } from '../../lib/display-text';
 import { formatDateTime } from '../../lib/time';
+import { useTimeZone } from '../../lib/time-zone';
 import { CopyIdButton } from './copy-id-button';
 import { useCellTabIndex } from './in-table-row';
 
@@ -46,15 +47,19 @@ export function IdCell({ id }: { id: string }) {
   );
 }
 
-/** Local date and time, with the exact UTC instant in the markup and on hover. */
+/**
+ * The date and time in the zone in force, named ("Sep 21, 2022, 11:11 PM PDT"), with the exact
+ * instant in UTC (ISO 8601) in the markup and on hover.
+ */
 export function DateTimeText({ value }: { value: string }) {
+  const zone = useTimeZone();
   const ms = Date.parse(value);
   // The schema accepts any string here; an unreadable date is shown as it came.
   if (Number.isNaN(ms)) return <span>{apiLine(value, 100)}</span>;
   const utc = new Date(ms).toISOString();
   return (
-    <time dateTime={utc} title={utc} className="whitespace-nowrap">
-      {formatDateTime(ms)}
+    <time dateTime={utc} title={`${utc} (UTC)`} className="whitespace-nowrap">
+      {formatDateTime(ms, zone)}
     </time>
   );
 }

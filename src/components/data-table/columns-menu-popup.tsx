@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MenuPopupProps } from './menu-button';
+import type { MenuPopupProps } from '../menu-button';
 import { MenuItem, MenuPanel, MenuSeparator } from './menu-popup';
 import { RESET_COLUMNS, type ColumnsMenuProps } from './view-options';
 

@@ -1,5 +1,5 @@
 import { lazyModule } from '../lazy-module';
-import { MenuButton } from './menu-button';
+import { MenuButton } from '../menu-button';
 import type { ColumnsMenuProps } from './view-options';
 
 /**

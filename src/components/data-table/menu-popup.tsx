@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import type { MenuPopupProps } from './menu-button';
+import type { MenuPopupProps } from '../menu-button';
 import { onMenuKeyDown } from './menu-keys';
 
 /** Which item of an open menu is current, and how to move and activate (menu-keys.ts). */
@@ -72,7 +72,7 @@ export function MenuItem({
 }: {
   index: number;
   menu: Pick<MenuState, 'current' | 'move' | 'activate'>;
-  role?: 'menuitem' | 'menuitemcheckbox';
+  role?: 'menuitem' | 'menuitemcheckbox' | 'menuitemradio';
 } & Omit<HTMLAttributes<HTMLDivElement>, 'role' | 'tabIndex' | 'onClick' | 'onMouseMove'>) {
   const isCurrent = index === menu.current;
   return (

@@ -4,7 +4,7 @@ import { announce } from '../announcer';
 import { Button } from '../button';
 import { ModalDialog } from '../modal-dialog';
 import { useCopy } from '../use-copy';
-import type { MenuPopupProps } from './menu-button';
+import type { MenuPopupProps } from '../menu-button';
 import { MenuItem, MenuPanel, MenuSeparator } from './menu-popup';
 import { cleanViewName, MAX_VIEWS, viewOptionsJson, type ViewsMenuProps } from './view-options';
 import {

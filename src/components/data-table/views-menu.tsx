@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { whenIdleAfterPaint } from '../../lib/idle';
 import { lazyModule } from '../lazy-module';
-import { MenuButton } from './menu-button';
+import { MenuButton } from '../menu-button';
 import { savedViewsKey, type ViewsMenuProps } from './view-options';
 
 /**

@@ -1,9 +1,11 @@
 import { apiLine } from '../../lib/display-text';
 import { formatDateTime, formatRelative } from '../../lib/time';
+import { useTimeZone } from '../../lib/time-zone';
 import type { TokenClaims } from './token';
 
 /** What a token says about itself. Nothing here is verified: the API checks the signature. */
 export function TokenSummary({ claims, nowMs }: { claims: TokenClaims; nowMs: number }) {
+  const zone = useTimeZone();
   const rows: [string, string][] = [
     ['Subject', claims.sub ?? '—'],
     ['E-mail', claims.email ?? '—'],
@@ -12,11 +14,11 @@ export function TokenSummary({ claims, nowMs }: { claims: TokenClaims; nowMs: nu
       'Issued',
       claims.iat === undefined
         ? '—'
-        : `${formatDateTime(claims.iat * 1000)} (${formatRelative(claims.iat * 1000, nowMs)})`,
+        : `${formatDateTime(claims.iat * 1000, zone)} (${formatRelative(claims.iat * 1000, nowMs)})`,
     ],
     [
       'Expires',
-      `${formatDateTime(claims.exp * 1000)} (${formatRelative(claims.exp * 1000, nowMs)})`,
+      `${formatDateTime(claims.exp * 1000, zone)} (${formatRelative(claims.exp * 1000, nowMs)})`,
     ],
   ];
   return (

@@ -48,14 +48,15 @@ export function ColumnBars({
   bars: readonly Bar[];
 }) {
   const [ref, width] = useWidth();
-  const max = Math.max(1, ...bars.map((bar) => bar.count));
+  // Not Math.max(...counts): spread into arguments, a long list overflows the stack.
+  const max = bars.reduce((most, bar) => Math.max(most, bar.count), 1);
   const [, top = max] = nice(0, max, 4);
   const plotWidth = width - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const band = plotWidth / Math.max(1, bars.length);
   const y = (count: number) => MARGIN.top + plotHeight - (count / top) * plotHeight;
   const labels = bars.map((bar) => apiLine(bar.label, MAX_LABEL - 1));
-  const labelWidth = Math.max(...labels.map(textWidth));
+  const labelWidth = labels.reduce((widest, label) => Math.max(widest, textWidth(label)), 0);
   // Room for each label and a gap: every so many columns.
   const labelEvery = Math.max(1, Math.ceil((labelWidth + 8) / band));
   const showCounts = band >= textWidth(formatCount(max)) + 4;

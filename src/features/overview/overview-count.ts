@@ -7,7 +7,6 @@ import {
   categorySampleQueryOptions,
   priceSampleQueryOptions,
   productCountQueryOptions,
-  SIGN_UP_PAGE_SIZE,
   signUpPageQueryOptions,
   userCountQueryOptions,
   type ProductCountFilter,
@@ -16,7 +15,7 @@ import {
 import { createPooled, type Pooled } from '../users/find/pool-lane';
 import { PriceCountsChanged, PriceFilterIgnored, type PriceRanges } from './price-bins';
 import { CategoryFilterIgnored, countCategoryBars, countPriceRanges } from './product-counts';
-import { timeBuckets, type TimeUnit } from './time-buckets';
+import { countSignUps as countSignUpPeriods, signUpCounter, type SignUps } from './sign-up-count';
 
 /**
  * The overview's counts, outside React: users and products in total, sign-ups per period, products
@@ -41,13 +40,6 @@ export interface Bar {
   to: string;
   /** The full text where the label is cut. */
   title?: string;
-}
-
-export interface SignUps {
-  unit: TimeUnit;
-  bars: Bar[];
-  /** The total changed while counting, and counting again did not settle it. */
-  shifting: boolean;
 }
 
 export interface OverviewState {
@@ -138,6 +130,8 @@ export interface RunOptions {
   categories: readonly string[];
   /** Start afresh rather than go on with what the last run counted. */
   fresh?: boolean;
+  /** The zone whose months are counted; UTC unless given. */
+  timeZone?: string;
 }
 
 const settled = (part: Part<unknown>) => part.state === 'done' || part.state === 'unavailable';
@@ -170,10 +164,15 @@ export async function runOverview(options: RunOptions): Promise<void> {
     );
   };
   update(session, { running: true });
+  const zone = options.timeZone ?? 'UTC';
+  // Months counted in another zone are other instants: counted again (from the pages read).
+  if (session.state.signUps.state === 'done' && session.state.signUps.value.zone !== zone) {
+    update(session, { signUps: { state: 'waiting' } });
+  }
   const { state } = session;
   const work: Promise<void>[] = [];
   if (!settled(state.signUps) || !settled(state.users)) {
-    work.push(countSignUps(session, fetch, pooled));
+    work.push(countSignUps(session, fetch, pooled, zone));
   }
   if (!settled(state.products) || !settled(state.categories) || !settled(state.prices)) {
     work.push(countProducts(session, fetch, pooled, options.categories));
@@ -205,55 +204,22 @@ function failure(error: unknown, what: string): Part<never> | undefined {
   return { state: 'failed', error };
 }
 
-async function countSignUps(session: Session, fetch: Fetch, pooled: Pooled) {
-  const parallel = async (tasks: readonly (() => Promise<void>)[]) => {
-    await pooled(tasks);
-  };
+async function countSignUps(session: Session, fetch: Fetch, pooled: Pooled, zone: string) {
   // The counter outlives this run (Try again goes on with it): it reads through whichever run is
   // current, never through one that was stopped.
-  session.io = { fetch, parallel };
+  session.io = { fetch, parallel: (tasks) => pooled(tasks).then(() => undefined) };
   const counterFor = () =>
-    new RankCounter<SignUp>(
-      {
-        pageSize: SIGN_UP_PAGE_SIZE,
-        keyOf: (user) => Date.parse(user.created_at),
-        readPage: async (page) => {
-          const { data, meta } = await session.io.fetch(signUpPageQueryOptions(page, 'created_at'));
-          return { rows: data, total: meta.total };
-        },
-      },
+    signUpCounter(
+      (page) => session.io.fetch(signUpPageQueryOptions(page, 'created_at')),
       (tasks) => session.io.parallel(tasks),
     );
-  // A total that moves (people signing up right now) means starting again; twice, then say so.
-  for (let attempt = 0; ; attempt += 1) {
-    session.counter ??= counterFor();
-    const counter = session.counter;
-    try {
-      const extent = await counter.extent();
-      update(session, { users: { state: 'done', value: extent.total } });
-      if (extent.min === undefined || extent.max === undefined) {
-        update(session, {
-          signUps: { state: 'done', value: { unit: 'month', bars: [], shifting: false } },
-        });
-        return;
-      }
-      const { unit, buckets } = timeBuckets(extent.min, extent.max);
-      const below = await counter.countBelow(buckets.map((bucket) => bucket.end));
-      const bars = buckets.map((bucket, index) => ({
-        label: bucket.label,
-        count: (below[index] as number) - (index === 0 ? 0 : (below[index - 1] as number)),
-        to: `/users/find?${new URLSearchParams({ q: bucket.days }).toString()}`,
-      }));
-      update(session, { signUps: { state: 'done', value: { unit, bars, shifting: attempt > 0 } } });
-      return;
-    } catch (error) {
-      if (error instanceof RankError && error.kind === 'changed' && attempt < 2) {
-        session.counter = undefined;
-        continue;
-      }
-      signUpFailure(session, error, fetch);
-      return;
-    }
+  try {
+    const value = await countSignUpPeriods(session, counterFor, zone, (total) =>
+      update(session, { users: { state: 'done', value: total } }),
+    );
+    update(session, { signUps: { state: 'done', value } });
+  } catch (error) {
+    signUpFailure(session, error, fetch);
   }
 }
 

@@ -5,8 +5,10 @@ import { ErrorAlert } from '../../components/error-alert';
 import { RefreshStatus } from '../../components/refresh-status';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { formatCount } from '../../lib/format';
+import { useTimeZone } from '../../lib/time-zone';
 import { BarChart } from './bar-chart';
 import { priceBars, priceSummary } from './price-chart';
+import type { PeriodBar } from './sign-up-periods';
 import {
   overviewStore,
   runOverview,
@@ -16,7 +18,12 @@ import {
   type Part,
 } from './overview-count';
 
-const UNIT_TEXT = { month: 'month', week: 'week (from Monday)', day: 'day' } as const;
+const UNIT_TEXT = {
+  year: 'year',
+  month: 'month',
+  week: 'week (from Monday)',
+  day: 'day',
+} as const;
 
 function busiest(bars: readonly Bar[]): Bar | undefined {
   return bars.reduce<Bar | undefined>(
@@ -42,14 +49,16 @@ export function OverviewPage({
   const queryClient = useQueryClient();
   const store = useMemo(() => overviewStore(apiBaseUrl), [apiBaseUrl]);
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const timeZone = useTimeZone();
   const run = (fresh: boolean) =>
-    void runOverview({ queryClient, baseUrl: apiBaseUrl, categories, fresh });
+    void runOverview({ queryClient, baseUrl: apiBaseUrl, categories, fresh, timeZone });
 
-  // Counting is what opening the page asks for; leaving it stops the requests.
+  // Counting is what opening the page asks for; leaving it stops the requests. Another time zone
+  // counts the months again.
   useEffect(() => {
-    void runOverview({ queryClient, baseUrl: apiBaseUrl, categories });
+    void runOverview({ queryClient, baseUrl: apiBaseUrl, categories, timeZone });
     return () => stopOverview(apiBaseUrl);
-  }, [queryClient, apiBaseUrl, categories]);
+  }, [queryClient, apiBaseUrl, categories, timeZone]);
 
   return (
     <div className="space-y-4">
@@ -72,7 +81,7 @@ export function OverviewPage({
         <Total label="Users" part={state.users} />
         <Total label="Products" part={state.products} />
       </dl>
-      <SignUpsChart state={state} onRetry={() => run(false)} />
+      <SignUpsChart state={state} timeZone={timeZone} onRetry={() => run(false)} />
       <Chart
         part={state.categories}
         what="products by category"
@@ -122,21 +131,32 @@ function Total({ label, part }: { label: string; part: Part<number> }) {
   );
 }
 
-function SignUpsChart({ state, onRetry }: { state: OverviewState; onRetry: () => void }) {
+function SignUpsChart({
+  state,
+  timeZone,
+  onRetry,
+}: {
+  state: OverviewState;
+  timeZone: string;
+  onRetry: () => void;
+}) {
+  const { signUps } = state;
+  // Months of another zone are never shown as this one's, even for the render before the count.
+  const stale = signUps.state === 'done' && signUps.value.zone !== timeZone;
   return (
     <Chart
-      part={state.signUps}
+      part={stale ? { state: 'waiting' } : signUps}
       what="sign-ups"
       onRetry={onRetry}
       name="Sign-ups per month"
-      render={({ unit, bars, shifting }) => (
+      render={({ unit, zone, bars, shifting }) => (
         <BarChart
           name="Sign-ups per month"
-          keyHeader={unit === 'month' ? 'Month' : unit === 'week' ? 'Week' : 'Day'}
+          keyHeader={KEY_HEADER[unit]}
           countHeader="Users"
           noun="users"
           bars={bars}
-          summary={signUpSummary(unit, bars, shifting)}
+          summary={signUpSummary(unit, zone, bars, shifting)}
         />
       )}
     />
@@ -178,14 +198,27 @@ function Chart<T>({
   );
 }
 
-function signUpSummary(unit: keyof typeof UNIT_TEXT, bars: readonly Bar[], shifting: boolean) {
-  if (bars.length === 0) return 'Nobody has signed up yet.';
-  const total = bars.reduce((sum, bar) => sum + bar.count, 0);
-  const top = busiest(bars) as Bar;
+const KEY_HEADER = { year: 'Year', month: 'Month', week: 'Week', day: 'Day' } as const;
+
+function signUpSummary(
+  unit: keyof typeof UNIT_TEXT,
+  zone: string,
+  bars: readonly PeriodBar[],
+  shifting: boolean,
+) {
+  const periods = bars.filter((bar) => bar.outside === undefined);
+  if (periods.length === 0) return 'Nobody has signed up yet.';
+  const total = periods.reduce((sum, bar) => sum + bar.count, 0);
+  const outside = bars.reduce((sum, bar) => sum + (bar.outside ? bar.count : 0), 0);
+  const top = busiest(periods) as Bar;
   const moving = shifting
     ? ' Users were signing up while this was counted; it may be a few off.'
     : '';
-  return `${formatCount(total)} users signed up from ${bars[0]?.label} to ${bars.at(-1)?.label}, counted per ${UNIT_TEXT[unit]} in UTC; the most in ${top.label} (${formatCount(top.count)}).${moving}`;
+  const far =
+    outside > 0
+      ? ` ${formatCount(outside)} more signed up far earlier or later (the bars before and after).`
+      : '';
+  return `${formatCount(total)} users signed up from ${periods[0]?.label} to ${periods.at(-1)?.label}, counted per ${UNIT_TEXT[unit]} in ${zone}; the most in ${top.label} (${formatCount(top.count)}).${far}${moving}`;
 }
 
 function categorySummary(bars: readonly Bar[]) {

@@ -1,65 +1,120 @@
+import {
+  civilOf,
+  dayAt,
+  dayNumberOf,
+  isoDayOf,
+  isoMonth,
+  isoYear,
+  startOfDay,
+  weekdayOf,
+} from '../../lib/zone-calendar';
+
 /**
- * The periods a sign-up chart counts, in UTC (the API's timestamps are UTC): months from the
- * first sign-up's to the last's, or weeks (from Monday) or days when that span is short enough
- * that months would be a bar or two.
+ * The periods a sign-up chart counts, in the console's time zone (lib/time-zone.ts): months from
+ * the first sign-up's to the last's; days or weeks (from Monday) when that span is short enough
+ * that months would be a bar or two; years when months would be too many bars. A period is a run
+ * of the zone's days (lib/zone-calendar.ts), so a month there starts at that zone's midnight and
+ * leads to the same days in Find.
  */
 
-export type TimeUnit = 'month' | 'week' | 'day';
+export type TimeUnit = 'year' | 'month' | 'week' | 'day';
 
 export interface TimeBucket {
-  /** Inclusive, epoch ms at 00:00 UTC. */
+  /** Inclusive: when the period's first day starts (-Infinity before what a Date holds). */
   start: number;
-  /** Exclusive. */
+  /** Exclusive (Infinity past what a Date holds). */
   end: number;
-  /** `YYYY-MM` for a month, the first day `YYYY-MM-DD` otherwise. */
+  /** `YYYY` for a year, `YYYY-MM` for a month, the first day `YYYY-MM-DD` otherwise. */
   label: string;
   /** The days it covers as Find takes them: `2025-03-01..2025-03-31`. */
   days: string;
 }
 
-const DAY_MS = 86_400_000;
-/** Short spans: days up to a month, weeks up to half a year, then months. */
+/** A chart has at most this many periods: a few hundred bars is the most a person can read. */
+export const MAX_BARS = 240;
+/** Short spans: days up to a month, weeks up to half a year, then months, then years. */
 const MAX_DAYS_BY_DAY = 31;
 const MAX_DAYS_BY_WEEK = 182;
 
-export function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-function startOf(unit: TimeUnit, ms: number): number {
-  const date = new Date(ms);
-  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+/** The first day of the period holding `day`, as a day number. */
+function periodStart(unit: TimeUnit, day: number): number {
   if (unit === 'day') return day;
-  if (unit === 'week') return day - ((date.getUTCDay() + 6) % 7) * DAY_MS;
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  if (unit === 'week') return day - weekdayOf(day);
+  const { year, month } = civilOf(day);
+  return dayNumberOf({ year, month: unit === 'month' ? month : 1, day: 1 });
 }
 
-function next(unit: TimeUnit, start: number): number {
-  if (unit === 'day') return start + DAY_MS;
-  if (unit === 'week') return start + 7 * DAY_MS;
-  const date = new Date(start);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+/** The first day of the next period. */
+function nextPeriod(unit: TimeUnit, start: number): number {
+  if (unit === 'day') return start + 1;
+  if (unit === 'week') return start + 7;
+  const { year, month } = civilOf(start);
+  if (unit === 'year') return dayNumberOf({ year: year + 1, month: 1, day: 1 });
+  return month === 12
+    ? dayNumberOf({ year: year + 1, month: 1, day: 1 })
+    : dayNumberOf({ year, month: month + 1, day: 1 });
 }
 
-export function unitFor(first: number, last: number): TimeUnit {
-  const days = (last - first) / DAY_MS;
+function monthsBetween(first: number, last: number): number {
+  const a = civilOf(first);
+  const b = civilOf(last);
+  return (b.year - a.year) * 12 + (b.month - a.month) + 1;
+}
+
+/** The unit for the days from `first` to `last`; undefined when even years are too many bars. */
+export function unitFor(firstDay: number, lastDay: number): TimeUnit | undefined {
+  const days = lastDay - firstDay;
   if (days <= MAX_DAYS_BY_DAY) return 'day';
   if (days <= MAX_DAYS_BY_WEEK) return 'week';
-  return 'month';
+  if (monthsBetween(firstDay, lastDay) <= MAX_BARS) return 'month';
+  if (civilOf(lastDay).year - civilOf(firstDay).year + 1 <= MAX_BARS) return 'year';
+  return undefined;
 }
 
-/** The periods from the one holding `first` to the one holding `last`, both included. */
+function bucket(unit: TimeUnit, zone: string, firstDay: number): TimeBucket {
+  const next = nextPeriod(unit, firstDay);
+  const { year, month } = civilOf(firstDay);
+  const label =
+    unit === 'year' ? isoYear(year) : unit === 'month' ? isoMonth(year, month) : isoDayOf(firstDay);
+  return {
+    start: startOfDay(zone, firstDay),
+    end: startOfDay(zone, next),
+    label,
+    days: unit === 'day' ? label : `${isoDayOf(firstDay)}..${isoDayOf(next - 1)}`,
+  };
+}
+
+/** `count` periods of `unit` from the one holding `firstDay`. */
+export function periodsFrom(
+  unit: TimeUnit,
+  zone: string,
+  firstDay: number,
+  count: number,
+): TimeBucket[] {
+  const buckets: TimeBucket[] = [];
+  for (let day = periodStart(unit, firstDay); buckets.length < count; day = nextPeriod(unit, day)) {
+    buckets.push(bucket(unit, zone, day));
+  }
+  return buckets;
+}
+
+/**
+ * The periods from the one holding the instant `first` to the one holding `last`, both included,
+ * in the zone; undefined when they would be more than MAX_BARS years.
+ */
 export function timeBuckets(
   first: number,
   last: number,
-): { unit: TimeUnit; buckets: TimeBucket[] } {
-  const unit = unitFor(first, last);
+  zone: string,
+): { unit: TimeUnit; buckets: TimeBucket[] } | undefined {
+  const firstDay = dayAt(zone, first);
+  const lastDay = dayAt(zone, last);
+  const unit = unitFor(firstDay, lastDay);
+  if (unit === undefined) return undefined;
   const buckets: TimeBucket[] = [];
-  for (let start = startOf(unit, first); start <= last; start = next(unit, start)) {
-    const end = next(unit, start);
-    const label = unit === 'month' ? isoDay(start).slice(0, 7) : isoDay(start);
-    const days = unit === 'day' ? label : `${isoDay(start)}..${isoDay(end - DAY_MS)}`;
-    buckets.push({ start, end, label, days });
+  const end = periodStart(unit, lastDay);
+  for (let day = periodStart(unit, firstDay); day <= end; day = nextPeriod(unit, day)) {
+    buckets.push(bucket(unit, zone, day));
   }
   return { unit, buckets };
 }

@@ -15,5 +15,5 @@ export function downloadLog(
   const text = harText(buildHar(entries, { ...api, version: __APP_VERSION__ }));
   downloadFile(new Blob([text], { type: 'application/json' }), fileName);
   const count = entries.length;
-  return `Saved ${count.toLocaleString()} ${count === 1 ? 'request' : 'requests'} to ${fileName}.`;
+  return `Saved ${count.toLocaleString()} ${count === 1 ? 'request' : 'requests'} to ${fileName}; its times are UTC (ISO 8601).`;
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { formatRelative } from '../../lib/time';
+import { formatDateTime, formatRelative } from '../../lib/time';
+import { useTimeZone } from '../../lib/time-zone';
 
 // One clock for every row: a list of 200 requests re-renders only these texts each second.
 const clock = {
@@ -26,26 +27,20 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-// Made on first use: the panel's first render pays for the locale data, not the module's import.
-let dateAndTime: Intl.DateTimeFormat | undefined;
-const localFormat = () =>
-  (dateAndTime ??= new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  }));
-
 /**
- * "24 Nov 2026, 14:03:12 (12 seconds ago)": the local date and time, which travel in a ticket or a
- * screenshot where "12 seconds ago" does not; UTC (ISO 8601) on hover and in the markup.
+ * "24 Nov 2026, 14:03:12 UTC (12 seconds ago)": the date and time in the zone in force, named,
+ * which travel in a ticket or a screenshot where "12 seconds ago" does not; UTC (ISO 8601) on
+ * hover and in the markup.
  */
 export function RelativeTime({ at }: { at: number }) {
   const now = useSyncExternalStore(subscribe, () => clock.now);
+  const zone = useTimeZone();
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return <span>unknown time</span>;
   const iso = date.toISOString();
   return (
     <time dateTime={iso} title={`${iso} (UTC)`}>
-      {localFormat().format(date)} ({formatRelative(Math.min(at, now), now)})
+      {formatDateTime(at, zone, { seconds: true })} ({formatRelative(Math.min(at, now), now)})
     </time>
   );
 }

@@ -218,7 +218,9 @@ describe('RequestsPanel', () => {
     await user.click(within(rows()[0]!).getByRole('button', { name: 'Copy for ticket' }));
     await waitFor(() => expect(rows()[0]).toHaveTextContent('Copied'));
     const ticket = await navigator.clipboard.readText();
-    expect(ticket).toContain('- Request IDs (3 tries: the request and its automatic retries):');
+    expect(ticket).toContain(
+      '- Request IDs (3 tries: the request and its automatic retries; times in UTC):',
+    );
     expect(ticket).toMatch(/ {2}1\. `req_1`: 503 Service unavailable, \d{4}-\d\d-\d\dT[\d:.]+Z/);
     expect(ticket).toContain('  2. no request ID: no answer (network error)');
     expect(ticket).toContain('  3. `req_3`: 500 Server error');
@@ -248,7 +250,9 @@ describe('RequestsPanel', () => {
     render(<RequestsPanel demo={false} onClose={() => undefined} />);
     await user.click(within(panel()).getByRole('button', { name: 'Download log' }));
     await waitFor(() =>
-      expect(panel()).toHaveTextContent(/Saved 1 request to requests-\d{4}-\d\d-\d\d\.har\./),
+      expect(panel()).toHaveTextContent(
+        /Saved 1 request to requests-\d{4}-\d\d-\d\d\.har; its times are UTC \(ISO 8601\)\./,
+      ),
     );
     expect(click).toHaveBeenCalledOnce();
     expect(names[0]).toMatch(/^requests-\d{4}-\d\d-\d\d\.har$/);

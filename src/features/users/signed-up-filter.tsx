@@ -1,16 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
+import { useTimeZone } from '../../lib/time-zone';
 import { parseDateQuery } from './find/date-query';
 import { findPath } from './find/find-query';
 
 /**
- * The Users table's **Signed up** filter: from / to (days in UTC, both included). The API cannot
+ * The Users table's **Signed up** filter: from / to (days in the console's time zone, both
+ * included; lib/time-zone.ts). The API cannot
  * filter users by date, so this opens Find's search by sign-up date, which finds them by halving
  * the list sorted by `created_at`. Loaded after the page's first render (users-list-page.tsx).
  */
 export function SignedUpFilter() {
   const navigate = useNavigate();
+  const timeZone = useTimeZone();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [problem, setProblem] = useState('');
@@ -63,7 +66,9 @@ export function SignedUpFilter() {
           />
         </label>
         <Button type="submit">Find sign-ups</Button>
-        <span className="text-slate-600 dark:text-slate-300">Days in UTC, both included.</span>
+        <span className="text-slate-600 dark:text-slate-300">
+          Days in {timeZone}, both included.
+        </span>
       </fieldset>
       {problem && (
         <p id={problemId} role="alert" className="mt-1 text-red-800 dark:text-red-200">

@@ -37,7 +37,8 @@ export const usersColumns = helper.columns([
   helper.accessor('created_at', {
     header: 'Created',
     cell: (info) => <DateTimeText value={info.getValue()} />,
-    meta: { width: 224, sortable: true },
+    // Room for the zone's name after the time ("Mar 1, 2024, 12:59 PM GMT+13").
+    meta: { width: 256, sortable: true },
   }),
 ]);
 

@@ -8,6 +8,7 @@ import { listViewExport } from '../../components/data-table/export/export-source
 import { RefreshStatus } from '../../components/refresh-status';
 import {
   userFields,
+  USERS_CSV_NOTE,
   usersExportPageQueryOptions,
   usersListQueryOptions,
   type User,
@@ -53,7 +54,10 @@ export function UsersListPage() {
     () => ({
       id: 'users',
       savedViews: true,
-      export: listViewExport('users', userFields, usersExportPageQueryOptions, params),
+      export: {
+        ...listViewExport('users', userFields, usersExportPageQueryOptions, params),
+        note: USERS_CSV_NOTE,
+      },
     }),
     [params],
   );

@@ -64,6 +64,27 @@ describe('RankCounter', () => {
     );
   });
 
+  it('reads the key at a rank, smallest first in either direction, from the page holding it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        sortedKeys.filter((keys) => keys.length > 0),
+        fc.integer({ min: 1, max: 25 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        async (ascending, pageSize, picks, descending) => {
+          const keys = descending ? [...ascending].reverse() : ascending;
+          const source = sourceOf(keys, pageSize);
+          const counter = new RankCounter(source);
+          const ranks = picks.map((pick) => pick % ascending.length);
+          expect(await counter.keysAt(ranks)).toEqual(ranks.map((rank) => ascending[rank]));
+          // The two ends and at most one page per rank.
+          expect(counter.requests).toBeLessThanOrEqual(2 + ranks.length);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('finds each boundary of one alone within 2·log2(pages) reads and the two ends', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -95,13 +95,35 @@ export class RankCounter<T> {
     this.checkOrder(1);
     if (last > 1) this.checkOrder(last);
     const total = this.total ?? 0;
-    const ends = first === undefined || lastKey === undefined ? [] : [first, lastKey];
+    const none = first === undefined || lastKey === undefined;
     return {
       total,
       direction: this.direction,
-      min: ends.length ? Math.min(...ends) : undefined,
-      max: ends.length ? Math.max(...ends) : undefined,
+      min: none ? undefined : Math.min(first, lastKey),
+      max: none ? undefined : Math.max(first, lastKey),
     };
+  }
+
+  /**
+   * The keys at these ranks (0 the smallest, whatever the list's direction), reading the pages
+   * that hold them: where the middle of the list lies, without reading the rest.
+   */
+  async keysAt(ranks: readonly number[]): Promise<number[]> {
+    const { total } = await this.extent();
+    const size = this.source.pageSize;
+    const positions = ranks.map((rank) => {
+      const clamped = Math.min(Math.max(0, Math.floor(rank)), Math.max(0, total - 1));
+      return this.direction === 'asc' ? clamped : total - 1 - clamped;
+    });
+    const pages = [...new Set(positions.map((position) => Math.floor(position / size) + 1))];
+    const missing = pages.filter((page) => !this.pages.has(page));
+    await this.parallel(missing.map((page) => () => this.read(page)));
+    for (const page of missing) this.checkOrder(page);
+    return positions.map((position) => {
+      const key = this.pages.get(Math.floor(position / size) + 1)?.keys[position % size];
+      if (key === undefined) throw new RankError('changed', `No row at position ${position}.`);
+      return key;
+    });
   }
 
   /** For each boundary, how many rows have a key below it. */

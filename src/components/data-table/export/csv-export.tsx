@@ -39,6 +39,7 @@ export function CsvExport<TItem>(props: CsvExportProps<TItem>) {
     <ExportPanel
       phase={phase}
       noun={props.source.resource}
+      note={props.source.note}
       onCancel={csvExport.cancel}
       onRetry={csvExport.tryAgain}
     />

@@ -23,11 +23,13 @@ export interface ExportPanelProps {
   phase: Exclude<ExportPhase, { kind: 'idle' }>;
   /** Plural, e.g. "users". */
   noun: string;
+  /** Said after the finished message: what a reader of the file should know. */
+  note?: string | undefined;
   onCancel: () => void;
   onRetry: () => void;
 }
 
-export function ExportPanel({ phase, noun, onCancel, onRetry }: ExportPanelProps) {
+export function ExportPanel({ phase, noun, note, onCancel, onRetry }: ExportPanelProps) {
   return (
     <div className="space-y-2 border-t border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
       {phase.kind === 'running' || phase.kind === 'confirm' || phase.kind === 'failed' ? (
@@ -60,7 +62,7 @@ export function ExportPanel({ phase, noun, onCancel, onRetry }: ExportPanelProps
         />
       )}
       <p aria-live="polite" className="text-slate-700 dark:text-slate-300">
-        {phase.kind === 'done' && finishedMessage(phase, noun)}
+        {phase.kind === 'done' && `${finishedMessage(phase, noun)}${note ? ` ${note}` : ''}`}
         {phase.kind === 'cancelled' &&
           `Export cancelled after ${formatCount(phase.rows)} ${noun}; no file was written.`}
       </p>

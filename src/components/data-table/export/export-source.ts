@@ -29,6 +29,8 @@ export interface ExportSource<TItem> {
  */
 export interface ExportSourceLoader<TItem> {
   resource: string;
+  /** What the finished message adds about the file (the users' times are in UTC). */
+  note?: string | undefined;
   load: () => Promise<ExportSource<TItem>>;
 }
 

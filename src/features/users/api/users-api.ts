@@ -41,6 +41,10 @@ export const userFields = [
   'created_at',
 ] as const satisfies readonly (keyof User)[];
 
+/** Said when a users CSV is written: its times are the API's, whatever zone the console shows. */
+export const USERS_CSV_NOTE =
+  'Its created_at times are UTC (ISO 8601), as the API sends them, whatever time zone the console shows.';
+
 export const userSortValues = ['name', '-name', 'created_at', '-created_at'] as const;
 /** A leading '-' sorts descending. */
 export type UserSort = (typeof userSortValues)[number];
@@ -71,8 +75,12 @@ export const usersKeys = {
   exportPage: (params: UsersListParams) => [...all, 'export', params] as const,
   /** Pages Find reads, shared between searches for a minute (a longer name reuses them). */
   searchPage: (params: UsersSearchPageParams) => [...all, 'search-page', params] as const,
-  /** A whole Find search (its pages are searchPage or exportPage queries). */
-  find: (mode: string, text: string) => [...all, 'find', mode, text] as const,
+  /**
+   * A whole Find search (its pages are searchPage or exportPage queries); a search by day names
+   * the time zone its days are in.
+   */
+  find: (mode: string, text: string, timeZone?: string) =>
+    [...all, 'find', mode, text, timeZone ?? null] as const,
   details: () => [...all, 'detail'] as const,
   detail: (id: string) => [...usersKeys.details(), id] as const,
 };

@@ -4,7 +4,6 @@ import { isApiError } from '../../../lib/api-error';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { RankCounter, RankError } from '../../../lib/rank/rank-counter';
 import { fetchUsers, usersKeys, type User } from '../api/users-api';
-import type { DateQuery } from './date-query';
 import { createPooled } from './pool-lane';
 
 /**
@@ -17,7 +16,11 @@ import { createPooled } from './pool-lane';
 
 const PAGE_SIZE = 100;
 
-export type DateRange = Extract<DateQuery, { kind: 'date' }>;
+/** The instants of the days searched (date-query.ts instantsOf): `from` included, `to` not. */
+export interface DateRange {
+  from: number;
+  to: number;
+}
 
 export type DateFindResult =
   | { kind: 'found'; matches: User[]; truncated: boolean; direction: 'asc' | 'desc' }

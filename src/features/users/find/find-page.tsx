@@ -10,7 +10,8 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { QueryAlert } from '../../../components/query-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatCount } from '../../../lib/format';
-import { userFields, usersKeys, type User } from '../api/users-api';
+import { useTimeZone } from '../../../lib/time-zone';
+import { userFields, USERS_CSV_NOTE, usersKeys, type User } from '../api/users-api';
 import { userPath } from '../user-path';
 import { usersColumns } from '../users-columns';
 import { findPath, parseFindQuery, readFindParams, TOKEN_PROBLEM } from './find-query';
@@ -18,6 +19,7 @@ import { userToOpen } from './find-status';
 import { useNow } from '../../../components/use-now';
 import { DEFAULT_CONCURRENCY } from './lookup-pool';
 import { foldText } from './text-fold';
+import { filterMatches, MatchFilters, NO_FILTER, type MatchFilter } from './match-filters';
 import {
   cancelFind,
   findUsers,
@@ -38,6 +40,7 @@ export function FindPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   const location = useLocation();
   const { q: raw, match, moved } = readFindParams(location);
   const parsed = parseFindQuery(raw);
+  const timeZone = useTimeZone();
   useDocumentTitle('Find user');
   if (parsed.kind === 'invalid' && parsed.problem === TOKEN_PROBLEM && raw !== '') {
     // A token in the URL: out of the address bar and the history entry at once.
@@ -57,7 +60,8 @@ export function FindPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         </p>
       ) : (
         <FindResults
-          key={`${parsed.kind}:${parsed.text}:${match ?? ''}`}
+          // A day's search starts afresh in another time zone: its days are other instants.
+          key={`${parsed.kind}:${parsed.text}:${match ?? ''}:${parsed.kind === 'date' ? timeZone : ''}`}
           mode={
             parsed.kind === 'date'
               ? dateMode(match)
@@ -69,6 +73,7 @@ export function FindPage({ apiBaseUrl }: { apiBaseUrl: string }) {
           }
           text={parsed.text}
           apiBaseUrl={apiBaseUrl}
+          timeZone={timeZone}
         />
       )}
     </div>
@@ -83,22 +88,26 @@ function dateMode(match: string | null): FindMode {
 }
 
 /** `2025-03-14` or `2025-03-01..2025-03-31`, said plainly, with the time zone. */
-function describeDays(text: string): string {
+function describeDays(text: string, timeZone: string): string {
   const [first, last] = text.split('..');
   return last === undefined
-    ? `Users who signed up on ${first} (a day in UTC, 00:00 to 24:00).`
-    : `Users who signed up from ${first} to ${last}, both days included (days in UTC).`;
+    ? `Users who signed up on ${first} (a day in ${timeZone}, 00:00 to 24:00).`
+    : `Users who signed up from ${first} to ${last}, both days included (days in ${timeZone}).`;
 }
 
 function FindResults({
   mode,
   text,
   apiBaseUrl,
+  timeZone,
 }: {
   mode: FindMode;
   text: string;
   apiBaseUrl: string;
+  /** The console's time zone: a day search's days, and Filter matches' dates. */
+  timeZone: string;
 }) {
+  const isDate = mode === 'date' || mode === 'date-scan';
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<FindProgress | null>(null);
@@ -107,7 +116,7 @@ function FindResults({
   // runs, the same for every search on this page.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const query = useQuery({
-    queryKey: usersKeys.find(mode, text),
+    queryKey: usersKeys.find(mode, text, isDate ? timeZone : undefined),
     queryFn: ({ signal }): Promise<FindOutcome> =>
       findUsers({
         queryClient,
@@ -116,6 +125,7 @@ function FindResults({
         text,
         signal,
         onProgress: setProgress,
+        timeZone,
         // The pool's 4 at a time: the places a name may be are read side by side.
         width: DEFAULT_CONCURRENCY,
       }),
@@ -131,7 +141,10 @@ function FindResults({
   const requests = outcome?.requests ?? progress?.requests ?? 0;
   const widened = (outcome?.kind === 'found' && outcome.widened) || progress?.widened === true;
   const [filter, setFilter] = useState<MatchFilter>(NO_FILTER);
-  const shown = useMemo(() => filterMatches(matches, filter), [matches, filter]);
+  const shown = useMemo(
+    () => filterMatches(matches, filter, timeZone),
+    [matches, filter, timeZone],
+  );
 
   const page = useMemo(() => {
     const start = (pagination.page - 1) * pagination.limit;
@@ -159,7 +172,7 @@ function FindResults({
     <>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {mode === 'date' || mode === 'date-scan'
-          ? `${describeDays(text)}${mode === 'date-scan' ? ' Read from the whole list.' : ''}`
+          ? `${describeDays(text, timeZone)}${mode === 'date-scan' ? ' Read from the whole list.' : ''}`
           : mode === 'email'
             ? `Users with ${described}.`
             : mode === 'anywhere'
@@ -190,7 +203,9 @@ function FindResults({
                 : `${formatCount(scan.rows)} of ${formatCount(scan.total)} users read`
             }
           />
-          <Button onClick={() => cancelFind(apiBaseUrl, mode, text)}>Cancel search</Button>
+          <Button onClick={() => cancelFind(apiBaseUrl, mode, text, timeZone)}>
+            Cancel search
+          </Button>
           {scan.retryAt !== undefined && <RateLimitNote retryAt={scan.retryAt} />}
         </div>
       )}
@@ -207,7 +222,7 @@ function FindResults({
           {outcome.read && (
             <Button
               onClick={() => {
-                raiseFindBound(apiBaseUrl, mode, text);
+                raiseFindBound(apiBaseUrl, mode, text, timeZone);
                 void query.refetch();
               }}
             >
@@ -249,6 +264,7 @@ function FindResults({
           }}
           shown={shown.length}
           total={matches.length}
+          timeZone={timeZone}
         />
       )}
       {(matches.length > 0 || outcome?.kind === 'found') && (
@@ -390,6 +406,7 @@ function ScanLink({ text, children }: { text: string; children: React.ReactNode 
 function matchesExport(matches: readonly User[], fileLabel: string): ExportSourceLoader<User> {
   return {
     resource: 'users',
+    note: USERS_CSV_NOTE,
     load: async () => ({
       resource: 'users',
       fileLabel,
@@ -409,80 +426,4 @@ function exportLabel(mode: FindMode, text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 40);
   return `users-find${mode === 'anywhere' ? '-anywhere' : ''}-${slug || 'search'}`;
-}
-
-interface MatchFilter {
-  /** Part of the e-mail address, or its domain (`@example.org`). */
-  email: string;
-  /** `YYYY-MM-DD`, UTC, inclusive; empty for no bound. */
-  from: string;
-  to: string;
-}
-const NO_FILTER: MatchFilter = { email: '', from: '', to: '' };
-
-/** Narrows the matches in the page: no request. */
-function filterMatches(matches: readonly User[], filter: MatchFilter): readonly User[] {
-  const email = filter.email.trim().toLowerCase();
-  if (email === '' && filter.from === '' && filter.to === '') return matches;
-  return matches.filter((user) => {
-    if (email !== '' && !user.email.toLowerCase().includes(email)) return false;
-    const day = new Date(user.created_at);
-    const created = Number.isNaN(day.getTime()) ? '' : day.toISOString().slice(0, 10);
-    if (filter.from !== '' && (created === '' || created < filter.from)) return false;
-    if (filter.to !== '' && (created === '' || created > filter.to)) return false;
-    return true;
-  });
-}
-
-/** **Filter matches**: by e-mail (or domain) and created date, over the matches in hand. */
-function MatchFilters({
-  filter,
-  onChange,
-  shown,
-  total,
-}: {
-  filter: MatchFilter;
-  onChange: (filter: MatchFilter) => void;
-  shown: number;
-  total: number;
-}) {
-  const input =
-    'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800';
-  return (
-    <fieldset className="flex flex-wrap items-end gap-3 text-sm">
-      <legend className="mb-1 font-medium">Filter matches</legend>
-      <label className="flex flex-col gap-1">
-        E-mail or domain
-        <input
-          type="search"
-          value={filter.email}
-          onChange={(event) => onChange({ ...filter, email: event.target.value })}
-          className={input}
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        Created from (UTC)
-        <input
-          type="date"
-          value={filter.from}
-          onChange={(event) => onChange({ ...filter, from: event.target.value })}
-          className={input}
-        />
-      </label>
-      <label className="flex flex-col gap-1">
-        Created to (UTC)
-        <input
-          type="date"
-          value={filter.to}
-          onChange={(event) => onChange({ ...filter, to: event.target.value })}
-          className={input}
-        />
-      </label>
-      {shown !== total && (
-        <span className="pb-1">
-          {formatCount(shown)} of {formatCount(total)} matches shown
-        </span>
-      )}
-    </fieldset>
-  );
 }

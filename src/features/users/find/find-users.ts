@@ -5,7 +5,7 @@ import { MAX_PLAUSIBLE_TOTAL } from '../../../lib/api-schemas';
 import { shouldRetry } from '../../../lib/query-client';
 import { usersSearchPageQueryOptions, type User, type UsersSearchSort } from '../api/users-api';
 import { forgetOnSignOut } from '../../../lib/forget-on-sign-out';
-import { parseDateQuery } from './date-query';
+import { instantsOf, parseDateQuery } from './date-query';
 import { findByDate } from './find-by-date';
 import { DEFAULT_CONCURRENCY, runPool } from './lookup-pool';
 import { createPooled } from './pool-lane';
@@ -118,8 +118,10 @@ const states = new Map<string, SearchState>();
 const emailSort = new Map<string, boolean>();
 const MAX_KEPT_STATES = 20;
 
-function stateKey(baseUrl: string, mode: FindMode, text: string): string {
-  return `${baseUrl}\u0000${mode}\u0000${text}`;
+/** A day's search is its days in a zone: one zone's half-read search is not gone on with in another. */
+function stateKey(baseUrl: string, mode: FindMode, text: string, timeZone = 'UTC'): string {
+  const zone = mode === 'date' || mode === 'date-scan' ? `\u0000${timeZone}` : '';
+  return `${baseUrl}\u0000${mode}\u0000${text}${zone}`;
 }
 
 /** Sign-out: nothing found for one person is shown to the next. */
@@ -130,8 +132,8 @@ export function forgetFindState(): void {
 }
 
 /** Stops a running search; what it found stays. */
-export function cancelFind(baseUrl: string, mode: FindMode, text: string): void {
-  states.get(stateKey(baseUrl, mode, text))?.cancel.abort();
+export function cancelFind(baseUrl: string, mode: FindMode, text: string, timeZone?: string): void {
+  states.get(stateKey(baseUrl, mode, text, timeZone))?.cancel.abort();
 }
 
 forgetOnSignOut(forgetFindState);
@@ -160,6 +162,8 @@ export interface FindOptions {
   onProgress: (progress: FindProgress) => void;
   /** MAX_SCAN_REQUESTS unless a test says otherwise. */
   maxScanRequests?: number | undefined;
+  /** The zone whose days a day search means (lib/time-zone.ts); UTC unless given. */
+  timeZone?: string | undefined;
   /**
    * Pages a name or e-mail bisection reads at once: the Find page's 4 (the pool's), or 1 where the
    * caller's own pool already runs several searches at once (Look up many), so that the whole
@@ -173,7 +177,7 @@ export interface FindOptions {
  * forgotten: the query cache keeps its outcome, and running it again asks the API afresh.
  */
 export async function findUsers(options: FindOptions): Promise<FindOutcome> {
-  const key = stateKey(options.baseUrl, options.mode, options.text);
+  const key = stateKey(options.baseUrl, options.mode, options.text, options.timeZone);
   const state = stateFor(key);
   let last: FindProgress = { requests: state.requests, matches: [] };
   const reporting: FindOptions = {
@@ -337,12 +341,13 @@ async function scan(
 ): Promise<FindOutcome> {
   const { queryClient, mode, text, onProgress } = options;
   const folded = foldText(text);
-  const range = parseDateQuery(text);
+  const days = parseDateQuery(text);
+  const range = days?.kind === 'date' ? instantsOf(days, options.timeZone ?? 'UTC') : undefined;
   const isMatch =
     mode === 'date-scan'
       ? (user: User) => {
           const created = Date.parse(user.created_at);
-          return range?.kind === 'date' && created >= range.from && created < range.to;
+          return range !== undefined && created >= range.from && created < range.to;
         }
       : mode === 'email'
         ? (user: User) => foldText(user.email) === folded
@@ -474,11 +479,11 @@ async function byDate(
   state: SearchState,
   signal: AbortSignal,
 ): Promise<FindOutcome> {
-  const range = parseDateQuery(options.text);
-  if (range?.kind !== 'date') throw new Error(`Not a day or a range of days: ${options.text}`);
+  const days = parseDateQuery(options.text);
+  if (days?.kind !== 'date') throw new Error(`Not a day or a range of days: ${options.text}`);
   const result = await findByDate({
     queryClient: options.queryClient,
-    range,
+    range: instantsOf(days, options.timeZone ?? 'UTC'),
     maxMatches: MAX_MATCHES,
     signal,
     onRequest: () => {
@@ -523,8 +528,13 @@ function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
  * Go on reading past the bound: the next MAX_MATCHES, or MAX_SCAN_REQUESTS more requests, from
  * where the search stopped.
  */
-export function raiseFindBound(baseUrl: string, mode: FindMode, text: string): void {
-  const state = states.get(stateKey(baseUrl, mode, text));
+export function raiseFindBound(
+  baseUrl: string,
+  mode: FindMode,
+  text: string,
+  timeZone?: string,
+): void {
+  const state = states.get(stateKey(baseUrl, mode, text, timeZone));
   const scanState = state?.scan;
   if (!state || !scanState) return;
   scanState.bound += MAX_MATCHES;

@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
-import { Button } from '../button';
+import { Button } from './button';
 
 /**
- * A toolbar's menu button, after the WAI-ARIA APG "Menu Button" pattern
- * (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/): Enter, Space or Down Arrow open the
- * menu on its first item, Up Arrow on its last; a click toggles it; focus leaving the button and
- * the menu closes it. The button is on the table's first render; the menu (its items, keys and
+ * A menu button (a table's toolbar, the header's Time zone), after the WAI-ARIA APG "Menu Button"
+ * pattern (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/): Enter, Space or Down Arrow open
+ * the menu on its first item, Up Arrow on its last; a click toggles it; focus leaving the button
+ * and the menu closes it. The button is on the page's first render; the menu (its items, keys and
  * anything it opens) is a module loaded when first wanted: on hover or focus of the button, at
  * the latest when it opens. Once loaded it stays mounted, so a dialog it opened outlives the menu.
  */
@@ -20,8 +20,12 @@ export interface MenuPopupProps {
 }
 
 interface MenuButtonProps<P> {
-  /** The button's name. */
-  label: string;
+  /** The button's name (text, or text with a part only screen readers read). */
+  label: ReactNode;
+  /** The button's look where a toolbar's is too big (the header's). */
+  className?: string | undefined;
+  /** Said on hover. */
+  title?: string | undefined;
   /** Shown after the name, outside it (aria-hidden). */
   extra?: ReactNode;
   load: () => Promise<ComponentType<P & MenuPopupProps>>;
@@ -74,6 +78,8 @@ export function MenuButton<P extends object>(props: MenuButtonProps<P>) {
         }}
         onPointerEnter={preload}
         onFocus={preload}
+        className={props.className}
+        title={props.title}
       >
         {props.label}
         {props.extra}
