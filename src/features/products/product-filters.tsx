@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { Button } from '../../components/button';
+import { canonicalCategory, isCategoryPrefix } from './category-match';
 import {
   checkDrafts,
   draftsFrom,
@@ -26,7 +27,10 @@ export const FILTER_DEBOUNCE_MS = 400;
 interface ProductFiltersProps {
   /** The filters in the URL. */
   filters: ProductFilters;
-  /** Suggestions for the Category box; a typed category that matches one but for case takes its spelling. */
+  /**
+   * Suggestions for the Category box; a typed category that can only mean one of them, case and
+   * accents aside, takes its spelling (category-match.ts).
+   */
   categories: readonly string[];
   /**
    * Called only with valid filters that differ from those in effect. The first apply of an edit
@@ -284,42 +288,4 @@ function FilterField({
       </div>
     </div>
   );
-}
-
-/** The known category a typed one means but for case ("books" → "Books"); else as typed. */
-export function canonicalCategory(
-  category: string | undefined,
-  categories: readonly string[],
-): string | undefined {
-  if (category === undefined) return undefined;
-  const lower = category.toLowerCase();
-  return categories.find((known) => known.toLowerCase() === lower) ?? category;
-}
-
-/**
- * Whether a typed category is only the start of known ones ("hom" of "Home & Garden"), case
- * aside, and not a known category itself: a pause there is not a choice.
- */
-export function isCategoryPrefix(
-  category: string | undefined,
-  categories: readonly string[],
-): boolean {
-  if (category === undefined) return false;
-  const lower = category.toLowerCase();
-  return (
-    categories.some((known) => {
-      const knownLower = known.toLowerCase();
-      return knownLower !== lower && knownLower.startsWith(lower);
-    }) && !categories.some((known) => known.toLowerCase() === lower)
-  );
-}
-
-/** Known categories that contain the typed text, ignoring case: "toys" → ["Toys & Games"]. */
-export function similarCategories(category: string, categories: readonly string[]): string[] {
-  const lower = category.trim().toLowerCase();
-  if (lower === '') return [];
-  return categories.filter((known) => {
-    const knownLower = known.toLowerCase();
-    return knownLower !== lower && (knownLower.includes(lower) || lower.includes(knownLower));
-  });
 }

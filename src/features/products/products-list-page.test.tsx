@@ -144,6 +144,16 @@ describe('ProductsListPage', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/of \d+$/));
   });
 
+  it('suggests both categories a text could be, and guesses neither (Cafe, Café)', async () => {
+    renderAt('/products?category=cafe', ['Cafe', 'Café', 'Électronique']);
+    const table = await screen.findByRole('table');
+    await waitFor(() =>
+      expect(table).toHaveTextContent(
+        'No products in category “cafe”. Categories are matched exactly: did you mean Cafe or Café?',
+      ),
+    );
+  });
+
   it('marks the table "Filters not applied" for a min above the max, and sends neither', async () => {
     renderAt('/products?min_price=50&max_price=10');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1–50 of 300'));
