@@ -91,6 +91,50 @@ test('exports every row of a filtered products view, once, under the API’s hea
   await expect(page.getByRole('status')).toHaveText(`1–50 of ${total}`);
 });
 
+test('Export CSV is disabled, saying why, when the view has no rows: products, Find’s matches', async ({
+  page,
+  signIn,
+}) => {
+  // The export reads at the API's largest page; the table never does.
+  const exportRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/v1/products') && url.searchParams.get('limit') === '100') {
+      exportRequests.push(url.search);
+    }
+  });
+  await signIn({ next: '/products?category=No+such+category' });
+  await expect(page.getByRole('status')).toHaveText('No products match');
+  await expect(exportButton(page)).toBeDisabled();
+  await expect(exportButton(page)).toHaveAccessibleDescription(
+    'Nothing to export: no products in this view.',
+  );
+  await expect(page.getByText('Nothing to export: no products in this view.')).toBeVisible();
+  // Still reachable by the keyboard, so that it can say why; pressed, it does nothing.
+  await exportButton(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(exportButton(page)).toBeFocused();
+  await expect(progress(page)).toHaveCount(0);
+
+  // A filter with rows turns it on again.
+  await page.getByLabel('Category', { exact: true }).fill('Books');
+  await page.getByLabel('Category', { exact: true }).press('Enter');
+  await expect(page.getByRole('status')).toHaveText(/^1–50 of [\d,]+$/);
+  await expect(exportButton(page)).toBeEnabled();
+  await expect(exportButton(page)).not.toHaveAccessibleDescription(/Nothing to export/);
+  // The Enter above sent nothing: by now an export would have asked for its first page.
+  expect(exportRequests).toEqual([]);
+
+  await page.goto('/users/find#q=Zzyzx%20Nobody');
+  await expect(page.getByRole('status').filter({ hasText: /request/ })).toContainText(
+    /^No name starts with “Zzyzx Nobody” · anywhere in names: No matches/,
+  );
+  await expect(exportButton(page)).toBeDisabled();
+  await expect(exportButton(page)).toHaveAccessibleDescription(
+    'Nothing to export: no users in this view.',
+  );
+});
+
 test('a users export keeps formulas from running and quotes what needs quoting', async ({
   page,
   signIn,

@@ -48,6 +48,62 @@ test('a category that matched nothing suggests the one meant', async ({ page, si
   await expect(field(page, 'Category')).toHaveValue('Books');
 });
 
+/** The console as deployed, with `categories` in its config.json (known before any is seen). */
+async function withCategories(page: Page, categories: string[]) {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    // The test server sends it with a byte-order mark, as some editors save it.
+    const text = (await response.text()).replace(/^\uFEFF/, '');
+    const config = JSON.parse(text) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...config, categories } });
+  });
+}
+
+test('a category typed without its accent takes the known spelling; an ambiguous one is not guessed', async ({
+  page,
+  signIn,
+}) => {
+  await withCategories(page, ['Cafe', 'Café', 'Électronique']);
+  await signIn({ next: '/products' });
+  await expect(status(page)).toHaveText('1–50 of 5,000');
+  const category = field(page, 'Category');
+  const suggestions = page.getByRole('listbox', { name: 'Categories' });
+  await category.fill('electro');
+  await expect(suggestions.getByRole('option')).toHaveText(['Electronics', 'Électronique']);
+  await category.fill('electronique');
+  await category.press('Enter');
+  await expect(page).toHaveURL(/\/products\?category=%C3%89lectronique$/);
+  await expect(category).toHaveValue('Électronique');
+
+  // Cafe or Café: the box does not choose, and the page offers both.
+  await category.fill('caf');
+  await expect(suggestions.getByRole('option')).toHaveText(['Cafe', 'Café']);
+  await expectNoSeriousAxeViolations(page, 'with the Category suggestions open');
+  await category.fill('cafe');
+  await category.press('Enter');
+  await expect(page).toHaveURL(/\/products\?category=cafe$/);
+  await expect(category).toHaveValue('cafe');
+  const table = productsTable(page);
+  await expect(table).toContainText(
+    'No products in category “cafe”. Categories are matched exactly: did you mean Cafe or Café?',
+  );
+  await table.getByRole('button', { name: 'Café' }).click();
+  await expect(page).toHaveURL(/\/products\?category=Caf%C3%A9$/);
+  await expect(category).toHaveValue('Café');
+
+  // Picked from the list with the keys: sent at once.
+  await category.fill('elec');
+  await category.press('ArrowDown');
+  await category.press('ArrowDown');
+  await expect(category).toHaveAttribute(
+    'aria-activedescendant',
+    (await suggestions.getByRole('option', { name: 'Électronique' }).getAttribute('id')) ?? '',
+  );
+  await category.press('Enter');
+  await expect(page).toHaveURL(/\/products\?category=%C3%89lectronique$/);
+  await expect(suggestions).toHaveCount(0);
+});
+
 test('invalid or contradictory filters mark the table, and never send', async ({
   page,
   signIn,

@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { apiLine, clipLine, clipText, hasBidiControls, showBidiControls } from './display-text';
+import {
+  apiLine,
+  clipLine,
+  clipText,
+  hasHiddenMarks,
+  showBidiControls,
+  showHiddenMarks,
+} from './display-text';
 
 describe('showBidiControls', () => {
   it('shows an override instead of letting it reverse the text', () => {
@@ -19,9 +26,39 @@ describe('the invisible marks', () => {
       'a[U+200E]b[U+200F]c[U+61C]d[U+200B]e',
     );
     expect(apiLine('ad\u200Bmin', 100)).toBe('ad[U+200B]min');
-    expect(hasBidiControls('ada@example.com')).toBe(false);
-    expect(hasBidiControls('ada\u202E@example.com')).toBe(true);
-    expect(hasBidiControls('ada\u200F@example.com')).toBe(true);
+  });
+});
+
+describe('hidden marks, which a link must not carry', () => {
+  it('finds the bidi controls, and what else draws nothing: joiners, the soft hyphen, tags', () => {
+    expect(hasHiddenMarks('ada@example.com')).toBe(false);
+    expect(hasHiddenMarks('zoë.ßaño@example.com')).toBe(false);
+    expect(hasHiddenMarks('שלום@example.com')).toBe(false);
+    for (const hidden of [
+      '\u202E',
+      '\u200F',
+      '\u200B',
+      '\u2060',
+      '\u00AD',
+      '\u200D',
+      '\u200C',
+      '\uFEFF',
+      '\uFE0F',
+      '\u{E0041}',
+      '\u{E007F}',
+      '\u0007',
+    ]) {
+      expect(
+        hasHiddenMarks(`ada${hidden}@example.com`),
+        `U+${hidden.codePointAt(0)?.toString(16)}`,
+      ).toBe(true);
+    }
+  });
+
+  it('shows each of them marked, tag characters whole', () => {
+    expect(showHiddenMarks('ad\u2060a@ex\u00ADample.com')).toBe('ad[U+2060]a@ex[U+AD]ample.com');
+    expect(showHiddenMarks('a\u200Db\u{E0061}\u202E')).toBe('a[U+200D]b[U+E0061][U+202E]');
+    expect(showHiddenMarks('zoë@example.com')).toBe('zoë@example.com');
   });
 });
 

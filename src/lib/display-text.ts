@@ -11,11 +11,26 @@
  * - Size: a 10 MB name must not go into the DOM whole.
  */
 const BIDI_CONTROLS = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-const HAS_BIDI_CONTROL = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
-/** Whether `text` holds a mark that showBidiControls would show (a link must not carry one). */
-export function hasBidiControls(text: string): boolean {
-  return HAS_BIDI_CONTROL.test(text);
+/**
+ * What a link must not carry: a character that draws nothing or reorders others. Unicode's format
+ * characters (bidi controls, the zero-width joiner, the word joiner, the soft hyphen, tag
+ * characters), its default-ignorable ones (variation selectors, fillers) and controls. A link
+ * with one reads as one address and goes to another.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
+
+export function hasHiddenMarks(text: string): boolean {
+  return HIDDEN.test(text);
+}
+
+/** For a place that shows such text instead of linking it: each of them marked, `[U+2060]`. */
+export function showHiddenMarks(text: string): string {
+  return text.replace(
+    HIDDEN_ALL,
+    (hidden) => `[U+${(hidden.codePointAt(0) ?? 0).toString(16).toUpperCase()}]`,
+  );
 }
 
 export function showBidiControls(text: string): string {

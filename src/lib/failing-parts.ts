@@ -3,16 +3,21 @@ import type * as v from 'valibot';
 /** How many of a broken answer's failing values the log keeps, and how much of each. */
 const MAX_KEPT_ISSUES = 20;
 const MAX_KEPT_VALUE = 200;
+/** A problem's words quote a single value found (`… but received "…"`): clipped alike. */
+const MAX_KEPT_PROBLEM = MAX_KEPT_VALUE + 100;
 
-/** The paths that broke the contract and the values found there (each clipped), as JSON. */
+/**
+ * The paths that broke the contract, the type found at each, and the value found there when it is
+ * a single value (clipped), as JSON. An object or a list is described, never kept: where a list of
+ * people was due, `data` can be one person's whole record.
+ */
 export function failingParts(issues: readonly v.BaseIssue<unknown>[]): string {
   const kept = issues.slice(0, MAX_KEPT_ISSUES).map((issue) => {
     const path = (issue.path ?? []).map((item) => String(item.key)).join('.');
-    const found = issue.input === undefined ? '(missing)' : JSON.stringify(issue.input);
     return {
       path: path === '' ? '(root)' : path,
-      problem: issue.message,
-      found: found.length > MAX_KEPT_VALUE ? `${found.slice(0, MAX_KEPT_VALUE)}…` : found,
+      problem: clip(issue.message, MAX_KEPT_PROBLEM),
+      ...whatWasFound(issue.input),
     };
   });
   return JSON.stringify(
@@ -24,4 +29,19 @@ export function failingParts(issues: readonly v.BaseIssue<unknown>[]): string {
     null,
     2,
   );
+}
+
+function whatWasFound(input: unknown): { type: string; found?: string } {
+  if (input === undefined) return { type: 'missing' };
+  if (Array.isArray(input)) return { type: `array of ${input.length}` };
+  if (input === null) return { type: 'null', found: 'null' };
+  if (typeof input === 'object') return { type: 'object' };
+  return {
+    type: typeof input,
+    found: clip(JSON.stringify(input) ?? String(input), MAX_KEPT_VALUE),
+  };
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -63,18 +63,25 @@ function fakeSource(total: number, fail?: (page: number) => ApiError | undefined
   };
 }
 
-function Table({ source, id = 'people' }: { source?: ExportSource<Person>; id?: string }) {
+interface TableProps {
+  source?: ExportSource<Person>;
+  id?: string;
+  /** How many people the view on screen has. */
+  shown?: number;
+}
+
+function Table({ source, id = 'people', shown = 3 }: TableProps) {
   const loader: ExportSourceLoader<Person> | undefined = source && {
     resource: source.resource,
     load: async () => source,
   };
-  const first = people(3);
+  const first = people(shown);
   return (
     <DataTable
       label="People"
       noun="people"
       columns={columns}
-      data={{ data: first, meta: { page: 1, limit: 50, total: 3 } }}
+      data={{ data: first, meta: { page: 1, limit: 50, total: shown } }}
       busy={false}
       pagination={{ page: 1, limit: 50 }}
       onPaginationChange={() => {}}
@@ -86,7 +93,7 @@ function Table({ source, id = 'people' }: { source?: ExportSource<Person>; id?: 
   );
 }
 
-function renderTable(props: { source?: ExportSource<Person>; id?: string } = {}) {
+function renderTable(props: TableProps = {}) {
   const queryClient = testQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
@@ -295,5 +302,38 @@ describe('Export CSV', () => {
     await vi.waitFor(() => expect(api.signals).toHaveLength(1));
     unmount();
     expect(api.signals[0]!.aborted).toBe(true);
+  });
+
+  it('is disabled, saying why, when the view has no rows, and a press asks for nothing', async () => {
+    const user = userEvent.setup();
+    const api = fakeSource(0);
+    renderTable({ source: api.source, shown: 0 });
+    expect(exportButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(exportButton()).toHaveAccessibleDescription(
+      'Nothing to export: no people in this view.',
+    );
+    expect(screen.getByText('Nothing to export: no people in this view.')).toBeVisible();
+    await user.click(exportButton());
+    expect(exportButton()).toHaveFocus();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(api.pages).toEqual([]);
+    expect(downloads).toHaveLength(0);
+  });
+
+  it('writes no file when the view has emptied since its rows were shown, and says so', async () => {
+    const user = userEvent.setup();
+    const api = fakeSource(0);
+    renderTable({ source: api.source });
+    expect(exportButton()).not.toHaveAttribute('aria-disabled');
+    expect(exportButton()).not.toHaveAccessibleDescription();
+    await user.click(exportButton());
+    expect(
+      await screen.findByText(
+        'Nothing to export: the view has no people now; no file was written.',
+      ),
+    ).toBeVisible();
+    expect(api.pages).toEqual([1]);
+    expect(downloads).toHaveLength(0);
+    expect(screen.queryByText(/^Exported/)).toBeNull();
   });
 });

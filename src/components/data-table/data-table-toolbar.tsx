@@ -18,6 +18,8 @@ interface DataTableToolbarProps<TItem> {
   view: ViewOptions;
   onViewChange: (next: ViewOptions) => void;
   exportSource?: ExportSourceLoader<TItem> | undefined;
+  /** Why Export CSV cannot act now (the view has no rows); it is then disabled, saying so. */
+  exportUnavailable?: string | undefined;
   getRowId: (item: TItem) => string;
   /** The table's id for the saved views, when it has the Views menu. */
   savedViews?: string | undefined;
@@ -32,8 +34,9 @@ const EXPORT_LOAD_ERROR =
 
 /** The controls above a table: Export CSV, Views, Columns, Row density; and the export's progress. */
 export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
-  const { exportSource, view, onViewChange } = props;
+  const { exportSource, exportUnavailable, view, onViewChange } = props;
   const densityId = useId();
+  const exportReasonId = useId();
   // A part of the toolbar whose code could not be downloaded says so here.
   const [loadError, setLoadError] = useState<string | null>(null);
   const [Export, setExport] = useState<ComponentType<CsvExportProps<TItem>> | null>(null);
@@ -43,6 +46,7 @@ export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
   const preload = () => void loadCsvExport().catch(() => undefined);
 
   function requestExport() {
+    if (exportUnavailable) return;
     setLoadError(null);
     loadCsvExport().then(
       (CsvExport) => {
@@ -56,14 +60,21 @@ export function DataTableToolbar<TItem>(props: DataTableToolbarProps<TItem>) {
   return (
     <div className="border-b border-slate-200 dark:border-slate-700">
       <div className="flex flex-wrap items-center justify-end gap-2 px-3 py-2 text-sm">
+        {exportSource && exportUnavailable && (
+          <span id={exportReasonId} className="text-slate-600 dark:text-slate-400">
+            {exportUnavailable}
+          </span>
+        )}
         {exportSource && (
           <Button
-            // Not `disabled`: that would drop the keyboard focus while the export runs.
-            aria-disabled={exporting || undefined}
+            // Not `disabled`: that would drop the keyboard focus while the export runs, and a
+            // button that cannot be reached cannot say why it is off.
+            aria-disabled={exporting || exportUnavailable ? true : undefined}
+            aria-describedby={exportUnavailable ? exportReasonId : undefined}
             className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
             onClick={requestExport}
-            onPointerEnter={preload}
-            onFocus={preload}
+            onPointerEnter={exportUnavailable ? undefined : preload}
+            onFocus={exportUnavailable ? undefined : preload}
           >
             Export CSV
           </Button>

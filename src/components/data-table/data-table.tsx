@@ -145,6 +145,12 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
           view={view}
           onViewChange={setView}
           exportSource={props.view.export}
+          // The rows on screen are the view's: with none, there is nothing to write.
+          exportUnavailable={
+            shown?.meta.total === 0 && rows.length === 0
+              ? `Nothing to export: no ${noun} in this view.`
+              : undefined
+          }
           getRowId={props.getRowId}
           savedViews={props.view.savedViews ? props.view.id : undefined}
         />

@@ -45,12 +45,9 @@ const box = (label: string) => screen.getByLabelText(label);
 /** The filters of each apply, without the history option. */
 const applied = (onApply: ReturnType<typeof vi.fn>) =>
   onApply.mock.calls.map(([filters]) => filters);
-// fireEvent rather than user-event: user-event waits on timers, which are fake here. Typing is an
-// InputEvent of type insertText, as a browser sends; picking a suggestion replaces the text.
+// fireEvent rather than user-event: user-event waits on timers, which are fake here.
 const type = (label: string, value: string) =>
   fireEvent.input(box(label), { target: { value }, inputType: 'insertText' });
-const pick = (label: string, value: string) =>
-  fireEvent.input(box(label), { target: { value }, inputType: 'insertReplacementText' });
 const enter = (label: string) => fireEvent.keyDown(box(label), { key: 'Enter' });
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const pause = () => wait(FILTER_DEBOUNCE_MS);
@@ -263,15 +260,6 @@ describe('ProductFiltersBar', () => {
     expect(applied(onApply).at(-1)).toEqual({ category: 'Boo' });
   });
 
-  it('sends a picked suggestion at once, without waiting for a pause', () => {
-    const onApply = setup();
-    type('Category', 'Hom');
-    pick('Category', 'Home & Garden');
-    expect(onApply.mock.calls).toEqual([[{ category: 'Home & Garden' }, { replace: false }]]);
-    pause();
-    expect(onApply).toHaveBeenCalledTimes(1);
-  });
-
   it('applies on leaving the boxes', () => {
     const onApply = setup();
     type('Min price', '7');
@@ -322,15 +310,5 @@ describe('ProductFiltersBar', () => {
     type('Max price', '60');
     pause();
     expect(onNotApplied).toHaveBeenLastCalledWith(false);
-  });
-
-  it('offers the categories seen so far', () => {
-    setup();
-    const listId = box('Category').getAttribute('list');
-    const options = document.querySelectorAll(`datalist[id="${listId}"] option`);
-    expect([...options].map((option) => option.getAttribute('value'))).toEqual([
-      'Books',
-      'Home & Garden',
-    ]);
   });
 });

@@ -4,11 +4,13 @@ import {
   useId,
   useRef,
   useState,
-  type ChangeEvent,
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
 import { Button } from '../../components/button';
+import { CategoryBox } from './category-box';
+import { canonicalCategory, isCategoryPrefix } from './category-match';
+import { FilterField } from './filter-field';
 import {
   checkDrafts,
   draftsFrom,
@@ -26,7 +28,10 @@ export const FILTER_DEBOUNCE_MS = 400;
 interface ProductFiltersProps {
   /** The filters in the URL. */
   filters: ProductFilters;
-  /** Suggestions for the Category box; a typed category that matches one but for case takes its spelling. */
+  /**
+   * Suggestions for the Category box; a typed category that can only mean one of them, case and
+   * accents aside, takes its spelling (category-match.ts).
+   */
   categories: readonly string[];
   /**
    * Called only with valid filters that differ from those in effect. The first apply of an edit
@@ -47,9 +52,9 @@ function urlErrors(filters: ProductFilters): FilterErrors {
 /**
  * Category, Min price and Max price boxes. What is typed is applied on Enter, on leaving the
  * boxes or after a pause; invalid input is explained next to its box and never sent. The Category
- * box offers the known categories that match (a `datalist`); a pause on the start of one ("Hom"
- * of "Home & Garden") sends nothing, since the person is most likely still typing: picking a
- * suggestion, Enter or leaving the boxes sends it.
+ * box offers the known categories that match (category-box.tsx); a pause on the start of one
+ * ("Hom" of "Home & Garden") sends nothing, since the person is most likely still typing: picking
+ * a suggestion, Enter or leaving the boxes sends it.
  */
 export function ProductFiltersBar({
   filters,
@@ -119,18 +124,10 @@ export function ProductFiltersBar({
   }
 
   /** A suggestion picked from the list is a choice made, not a word being typed: sent at once. */
-  function editCategory(event: ChangeEvent<HTMLInputElement>) {
-    const { value } = event.target;
-    const native = event.nativeEvent;
-    const typedKey =
-      typeof InputEvent !== 'undefined' &&
-      native instanceof InputEvent &&
-      native.inputType !== 'insertReplacementText';
-    edit('category', value);
-    if (!typedKey && categories.includes(value)) {
-      apply({ ...drafts, category: value });
-      editPushed.current = false;
-    }
+  function pickCategory(category: string) {
+    edit('category', category);
+    apply({ ...drafts, category });
+    editPushed.current = false;
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -152,7 +149,7 @@ export function ProductFiltersBar({
     if (hasFilters(filters)) applyFilters({});
   }
 
-  const listId = useId();
+  const groupId = useId();
   const [shown, setShown] = useState(() => hasFilters(filters));
   const setCount = [filters.category, filters.minPrice, filters.maxPrice].filter(
     (value) => value !== undefined,
@@ -165,7 +162,7 @@ export function ProductFiltersBar({
 
   return (
     <div
-      id={listId + 'f'}
+      id={groupId}
       role="group"
       aria-label="Filters"
       onBlur={onBlur}
@@ -176,7 +173,7 @@ export function ProductFiltersBar({
           first products show above the fold; open at first when filters are in effect. */}
       <Button
         aria-expanded={shown}
-        aria-controls={listId + 'f'}
+        aria-controls={groupId}
         onClick={() => setShown(!shown)}
         className="sm:hidden"
       >
@@ -184,20 +181,14 @@ export function ProductFiltersBar({
         {/* Folded, the boxes do not say what is in effect: the count does. */}
         {setCount > 0 && <span className="font-normal"> ({setCount} set)</span>}
       </Button>
-      <FilterField
-        label="Category"
+      <CategoryBox
         value={drafts.category}
         error={errors.category}
-        onChange={(_, event) => editCategory(event)}
-        onKeyDown={onKeyDown}
-        list={listId}
-        className="w-56"
+        categories={categories}
+        onType={(value) => edit('category', value)}
+        onPick={pickCategory}
+        onEnter={onKeyDown}
       />
-      <datalist id={listId}>
-        {categories.map((category) => (
-          <option key={category} value={category} />
-        ))}
-      </datalist>
       <FilterField
         label="Min price"
         hint="at least, inclusive"
@@ -223,103 +214,4 @@ export function ProductFiltersBar({
       </Button>
     </div>
   );
-}
-
-function FilterField({
-  label,
-  hint,
-  value,
-  error,
-  onChange,
-  onKeyDown,
-  list,
-  inputMode,
-  className,
-}: {
-  label: string;
-  /** Said beside the label, outside it: the label is the box's accessible name. */
-  hint?: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string, event: ChangeEvent<HTMLInputElement>) => void;
-  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
-  list?: string;
-  inputMode?: 'decimal';
-  className: string;
-}) {
-  const inputId = useId();
-  const errorId = useId();
-  return (
-    <div className={`flex flex-col gap-1 text-sm ${className}`}>
-      <div className="flex items-baseline gap-1.5">
-        <label htmlFor={inputId} className="font-medium">
-          {label}
-        </label>
-        {hint && <span className="text-xs text-slate-600 dark:text-slate-400">{hint}</span>}
-      </div>
-      <input
-        id={inputId}
-        type="text"
-        value={value}
-        onChange={(event) => onChange(event.target.value, event)}
-        onKeyDown={onKeyDown}
-        list={list}
-        inputMode={inputMode}
-        placeholder="Any"
-        autoComplete="off"
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`rounded-md border bg-white px-2 py-1.5 dark:bg-slate-800 ${
-          error ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-600'
-        }`}
-      />
-      {/* Always present, so a message that appears is announced. */}
-      <div aria-live="polite">
-        {error && (
-          <p id={errorId} className="text-xs text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
-  );
-}
-
-/** The known category a typed one means but for case ("books" → "Books"); else as typed. */
-export function canonicalCategory(
-  category: string | undefined,
-  categories: readonly string[],
-): string | undefined {
-  if (category === undefined) return undefined;
-  const lower = category.toLowerCase();
-  return categories.find((known) => known.toLowerCase() === lower) ?? category;
-}
-
-/**
- * Whether a typed category is only the start of known ones ("hom" of "Home & Garden"), case
- * aside, and not a known category itself: a pause there is not a choice.
- */
-export function isCategoryPrefix(
-  category: string | undefined,
-  categories: readonly string[],
-): boolean {
-  if (category === undefined) return false;
-  const lower = category.toLowerCase();
-  return (
-    categories.some((known) => {
-      const knownLower = known.toLowerCase();
-      return knownLower !== lower && knownLower.startsWith(lower);
-    }) && !categories.some((known) => known.toLowerCase() === lower)
-  );
-}
-
-/** Known categories that contain the typed text, ignoring case: "toys" → ["Toys & Games"]. */
-export function similarCategories(category: string, categories: readonly string[]): string[] {
-  const lower = category.trim().toLowerCase();
-  if (lower === '') return [];
-  return categories.filter((known) => {
-    const knownLower = known.toLowerCase();
-    return knownLower !== lower && (knownLower.includes(lower) || lower.includes(knownLower));
-  });
 }

@@ -102,19 +102,22 @@ describe('ProductsListPage', () => {
   it('offers the categories of the pages loaded so far', async () => {
     renderAt('/products');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1–50 of 300'));
-    const listId = screen.getByLabelText('Category').getAttribute('list');
-    await waitFor(() => {
-      const options = [...document.querySelectorAll(`datalist[id="${listId}"] option`)];
-      expect(options.map((option) => option.getAttribute('value'))).toEqual([
-        'Beauty',
-        'Books',
-        'Electronics',
-        'Grocery',
-        'Home & Garden',
-        'Sports & Outdoors',
-        'Toys & Games',
-      ]);
-    });
+    const box = screen.getByRole('combobox', { name: 'Category' });
+    await userEvent.click(box);
+    const list = await screen.findByRole('listbox', { name: 'Categories' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Beauty',
+      'Books',
+      'Electronics',
+      'Grocery',
+      'Home & Garden',
+      'Sports & Outdoors',
+      'Toys & Games',
+    ]);
   });
 
   it('says an empty result matched nothing, with the filters still shown', async () => {
@@ -142,6 +145,16 @@ describe('ProductsListPage', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Toys & Games' }));
     await waitFor(() => expect(router.state.location.search).toBe('?category=Toys+%26+Games'));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/of \d+$/));
+  });
+
+  it('suggests both categories a text could be, and guesses neither (Cafe, Café)', async () => {
+    renderAt('/products?category=cafe', ['Cafe', 'Café', 'Électronique']);
+    const table = await screen.findByRole('table');
+    await waitFor(() =>
+      expect(table).toHaveTextContent(
+        'No products in category “cafe”. Categories are matched exactly: did you mean Cafe or Café?',
+      ),
+    );
   });
 
   it('marks the table "Filters not applied" for a min above the max, and sends neither', async () => {

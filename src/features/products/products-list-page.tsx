@@ -15,7 +15,8 @@ import {
   type productsKeys,
 } from './api/products-api';
 import { hasFilters } from './price-filter';
-import { ProductFiltersBar, similarCategories } from './product-filters';
+import { similarCategories } from './category-match';
+import { ProductFiltersBar } from './product-filters';
 import { productsColumns } from './products-columns';
 import {
   definedOnly,

@@ -57,6 +57,33 @@ describe('UserPage', () => {
     expect(document.body.textContent).not.toMatch(/[\u202E\u200F]/);
   });
 
+  it.each([
+    ['a word joiner', '\u2060', '[U+2060]'],
+    ['a soft hyphen', '\u00AD', '[U+AD]'],
+    ['a zero-width joiner', '\u200D', '[U+200D]'],
+    ['a tag character', '\u{E0061}', '[U+E0061]'],
+  ])(
+    'makes no mailto: link of an address with %s, and shows it marked',
+    async (_, hidden, mark) => {
+      server.use(
+        http.get('https://api.test/v1/users/user_hidden', () =>
+          HttpResponse.json({
+            data: {
+              id: 'user_hidden',
+              name: 'Ada Lovelace',
+              email: `ada@exam${hidden}ple.com`,
+              created_at: '2024-01-02T03:04:05Z',
+              profile: { bio: '', location: '', avatar_url: '' },
+            },
+          }),
+        ),
+      );
+      renderUser('user_hidden');
+      expect(await screen.findByText(`ada@exam${mark}ple.com`)).toBeVisible();
+      expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
+    },
+  );
+
   it('shows hostile markup as plain text and never as an image or script', async () => {
     renderUser(HOSTILE_USER.id);
     const heading = await screen.findByRole('heading', { level: 1 });

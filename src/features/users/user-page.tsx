@@ -3,7 +3,7 @@ import { Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'r
 import { useLocation } from 'react-router';
 import { Link } from '../../components/link';
 import { ApiText } from '../../components/api-text';
-import { apiLine, hasBidiControls, showBidiControls } from '../../lib/display-text';
+import { apiLine, hasHiddenMarks, showBidiControls, showHiddenMarks } from '../../lib/display-text';
 import { DateTimeText } from '../../components/data-table/cells';
 import { CopyButton } from '../../components/copy-button';
 import { CopyIdButton } from '../../components/data-table/copy-id-button';
@@ -228,8 +228,11 @@ const MAX_NAME = 500;
 const MAX_BIO = 10_000;
 
 function EmailLink({ email }: { email: string }) {
-  // A bidi control or an invisible mark is shown marked, never as a link that would carry it.
-  if (!PLAIN_EMAIL.test(email) || hasBidiControls(email)) return <ApiText text={email} />;
+  // A character that draws nothing (a bidi control, a joiner, a soft hyphen, a tag) is shown
+  // marked, never as a link that would carry it: it would read one address and mail another.
+  if (!PLAIN_EMAIL.test(email) || hasHiddenMarks(email)) {
+    return <ApiText text={showHiddenMarks(email)} />;
+  }
   return (
     <a
       href={`mailto:${email}`}

@@ -27,7 +27,9 @@ export type { ExportJob, ExportProgress };
 
 export type ExportResult =
   | Exclude<ExportOutcome, { kind: 'done' }>
-  | (Extract<ExportOutcome, { kind: 'done' }> & { fileName: string });
+  | (Extract<ExportOutcome, { kind: 'done' }> & { fileName: string })
+  /** Every page read, and not one row: no file is written. */
+  | { kind: 'empty' };
 
 export interface ExportCsvOptions<TItem> {
   source: ExportSource<TItem>;
@@ -60,6 +62,9 @@ export async function exportCsv<TItem>(
     confirmLarge: options.confirmLarge,
   });
   if (outcome.kind !== 'done') return { job: current, result: outcome };
+  // The button is off for a view with no rows, but the view may have emptied since the rows on
+  // screen came: a file of a header alone would say "exported" of nothing.
+  if (outcome.rows === 0) return { job: current, result: { kind: 'empty' } };
   const fileName = csvFileName(source.fileLabel ?? source.resource, new Date());
   try {
     const parts = [UTF8_BOM, csvHeader(source.fields), ...current.chunks];

@@ -65,6 +65,8 @@ export function ExportPanel({ phase, noun, note, onCancel, onRetry }: ExportPane
         {phase.kind === 'done' && `${finishedMessage(phase, noun)}${note ? ` ${note}` : ''}`}
         {phase.kind === 'cancelled' &&
           `Export cancelled after ${formatCount(phase.rows)} ${noun}; no file was written.`}
+        {phase.kind === 'empty' &&
+          `Nothing to export: the view has no ${noun} now; no file was written.`}
       </p>
     </div>
   );

@@ -17,7 +17,7 @@ export type ExportPhase =
       answer: (go: boolean) => void;
     }
   | { kind: 'failed'; progress: ExportProgress; error: unknown }
-  | Extract<ExportResult, { kind: 'done' }>
+  | Extract<ExportResult, { kind: 'done' | 'empty' }>
   | { kind: 'cancelled'; rows: number };
 
 const PROGRESS_INTERVAL_MS = 100;
