@@ -9,7 +9,8 @@ export function StartupError({ message }: { message: string }) {
         <h1 className="text-lg font-semibold">The console cannot start</h1>
         <p className="text-sm">{message}</p>
         <p className="text-sm">
-          Whoever deployed this console can fix it in <code>config.json</code> (see the README).
+          Whoever deployed this console can fix it in <code>config.json</code> (its settings are
+          described in <code>docs/configuration.md</code> in the console’s repository).
         </p>
       </div>
     </main>
