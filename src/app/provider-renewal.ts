@@ -1,3 +1,4 @@
+import { scopeOfProfile } from '../features/auth/session-binding';
 import { renewSilently, type TokenSource } from '../features/auth/silent-renewal';
 import type { SessionStore } from '../features/auth/session-store';
 import type { ApiProfile, OidcSettings } from '../lib/api-profile';
@@ -6,12 +7,17 @@ import type { ApiProfile, OidcSettings } from '../lib/api-profile';
 const loadOidcClient = () => import('../features/auth/oidc/oidc-client');
 
 /** The identity provider as a token source (docs/security.md, "Token model"). */
-function providerSource(settings: OidcSettings, profileKey: string): TokenSource {
+function providerSource(settings: OidcSettings, profile: ApiProfile): TokenSource {
+  const scope = scopeOfProfile(profile);
   return {
     renew: (current) =>
-      loadOidcClient().then((client) => client.renewAccessToken(settings, profileKey, current)),
-    signOut() {
-      void loadOidcClient().then((client) => client.signOutAtProvider(settings, profileKey));
+      loadOidcClient().then((client) =>
+        client.renewAccessToken(settings, profile.key, scope, current),
+      ),
+    signOut(binding) {
+      void loadOidcClient().then((client) =>
+        client.signOutAtProvider(settings, profile.key, scope, binding),
+      );
     },
   };
 }
@@ -21,5 +27,5 @@ function providerSource(settings: OidcSettings, profileKey: string): TokenSource
  * runtime beside (not before) the first page, and only for a profile with `oidc`.
  */
 export function startProviderRenewal(store: SessionStore, profile: ApiProfile): void {
-  if (profile.oidc) renewSilently(store, providerSource(profile.oidc, profile.key));
+  if (profile.oidc) renewSilently(store, providerSource(profile.oidc, profile));
 }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProviderCredential } from './credential';
 import { CLOCK_SKEW_MS, createSessionStore, type SessionStore } from './session-store';
+import { parseToken } from './token';
 import {
   RENEW_AT_SHARE,
   RENEW_RETRY_MS,
@@ -14,11 +16,16 @@ const LIFE_S = 45;
 /** When the store stops using a token: CLOCK_SKEW_MS before its exp. */
 const USABLE_MS = LIFE_S * 1000 - CLOCK_SKEW_MS;
 
-/** A token issued at `issuedAtMs` that lives LIFE_S seconds. */
-function token(issuedAtMs: number, sub = 'alice', serial = 0): string {
+const PROVIDER = { issuer: 'https://id.example.com', clientId: 'console' };
+
+/** A token issued at `issuedAtMs` that lives LIFE_S seconds, as the provider's code hands it over. */
+function token(issuedAtMs: number, sub = 'alice', serial = 0): ProviderCredential {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const iat = Math.floor(issuedAtMs / 1000);
-  return `${part({ alg: 'HS256', typ: 'at+jwt' })}.${part({ sub, iat, exp: iat + LIFE_S, jti: serial })}.c2ln`;
+  const jwt = `${part({ alg: 'HS256', typ: 'at+jwt' })}.${part({ sub, iat, exp: iat + LIFE_S, jti: serial })}.c2ln`;
+  const parsed = parseToken(jwt, issuedAtMs);
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return { token: jwt, claims: parsed.claims };
 }
 
 describe('renewal without a dialog', () => {
@@ -29,7 +36,12 @@ describe('renewal without a dialog', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW });
     sessionStorage.clear();
-    store = createSessionStore({ apiBaseUrl: API, channel: null, eventTarget: null });
+    store = createSessionStore({
+      apiBaseUrl: API,
+      provider: PROVIDER,
+      channel: null,
+      eventTarget: null,
+    });
   });
 
   afterEach(() => {
@@ -49,7 +61,7 @@ describe('renewal without a dialog', () => {
   it('renews at two thirds of each token’s life, across several lifetimes, never ending the session', async () => {
     let serial = 0;
     const source = start(async () => token(Date.now(), 'alice', ++serial));
-    store.signIn(token(NOW), false, 'provider');
+    store.signIn(token(NOW), false);
     const renewAt = USABLE_MS * RENEW_AT_SHARE;
     await vi.advanceTimersByTimeAsync(renewAt - 1);
     expect(source.renew).not.toHaveBeenCalled();
@@ -67,7 +79,7 @@ describe('renewal without a dialog', () => {
 
   it('leaves a pasted token alone', async () => {
     const source = start(async () => token(Date.now()));
-    store.signIn(token(NOW), false);
+    store.signIn(token(NOW).token, false);
     await vi.advanceTimersByTimeAsync(LIFE_S * 1000);
     expect(source.renew).not.toHaveBeenCalled();
     expect(store.getState().endReason).toBe('expired');
@@ -77,7 +89,7 @@ describe('renewal without a dialog', () => {
     start(async () => {
       throw new RenewalRefusedError('invalid_grant');
     });
-    store.signIn(token(NOW), false, 'provider');
+    store.signIn(token(NOW), false);
     await vi.advanceTimersByTimeAsync(USABLE_MS * RENEW_AT_SHARE);
     expect(store.getState()).toMatchObject({
       session: null,
@@ -92,7 +104,7 @@ describe('renewal without a dialog', () => {
       if (!reachable) throw new TypeError('Failed to fetch');
       return token(Date.now(), 'alice', 1);
     });
-    store.signIn(token(NOW), false, 'provider');
+    store.signIn(token(NOW), false);
     await vi.advanceTimersByTimeAsync(USABLE_MS * RENEW_AT_SHARE);
     expect(source.renew).toHaveBeenCalledTimes(1);
     expect(store.getState().session).not.toBeNull();
@@ -104,7 +116,7 @@ describe('renewal without a dialog', () => {
 
   it('renews at once when the person comes back after its time (sleep, a hidden tab)', async () => {
     const source = start(async () => token(Date.now(), 'alice', 1));
-    store.signIn(token(NOW), false, 'provider');
+    store.signIn(token(NOW), false);
     // The machine slept: the wall clock jumped past the renewal point, no timer ran.
     vi.setSystemTime(NOW + USABLE_MS * 0.8);
     events.dispatchEvent(new Event('visibilitychange'));
@@ -115,7 +127,7 @@ describe('renewal without a dialog', () => {
 
   it('refuses a renewed token for someone else', async () => {
     start(async () => token(Date.now(), 'mallory'));
-    store.signIn(token(NOW), false, 'provider');
+    store.signIn(token(NOW), false);
     await vi.advanceTimersByTimeAsync(USABLE_MS * RENEW_AT_SHARE);
     expect(store.getState().endReason).toBe('renewal-refused');
   });
@@ -123,11 +135,13 @@ describe('renewal without a dialog', () => {
   it('tells the source about a sign-out here, not about one followed from another tab', () => {
     const signOut = vi.fn();
     start(async () => token(Date.now()), signOut);
-    store.signIn(token(NOW), false, 'provider');
+    store.signIn(token(NOW), false);
     store.end('other-tab');
     expect(signOut).not.toHaveBeenCalled();
-    store.signIn(token(NOW), false, 'provider');
+    store.signIn(token(NOW), false);
     store.end('signed-out');
-    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(signOut).toHaveBeenCalledWith(
+      expect.objectContaining({ sub: 'alice', issuer: PROVIDER.issuer }),
+    );
   });
 });

@@ -1,5 +1,6 @@
-import { CLOCK_SKEW_MS, type SessionStore } from './session-store';
-import { parseToken } from './token';
+import { readCredential, type ProviderCredential } from './credential';
+import type { SessionBinding } from './session-binding';
+import { CLOCK_SKEW_MS, type Session, type SessionStore } from './session-store';
 
 /**
  * A source that renews tokens without asking the person (the identity provider, whose code is
@@ -8,13 +9,13 @@ import { parseToken } from './token';
  */
 export interface TokenSource {
   /**
-   * A new access token for the same person, in place of `current`. Rejects with
+   * A new access token for the same session, in place of `current`'s. Rejects with
    * RenewalRefusedError when the source will not renew (the person must sign in again), with any
    * other error when it could not be asked (offline, asleep): renewal is then tried again later.
    */
-  renew(current: string): Promise<string>;
+  renew(current: Session): Promise<ProviderCredential>;
   /** The person signed out: the source forgets (and revokes) what it holds, and may leave the page. */
-  signOut(): void;
+  signOut(binding: SessionBinding): void;
 }
 
 /** The source refused to renew: only signing in again helps. */
@@ -88,21 +89,17 @@ export function renewSilently(
     if (renewing || !session) return;
     renewing = true;
     source
-      .renew(session.token)
+      .renew(session)
       .then((next) => {
         if (store.getState().session?.token !== session.token) return;
-        const parsed = parseToken(next, now());
+        const read = readCredential(next, now());
         // Only the same person's token is taken in place; anything else is a refusal.
-        if (
-          !parsed.ok ||
-          parsed.claims.sub === undefined ||
-          parsed.claims.sub !== session.claims.sub
-        ) {
+        if (!read.ok || read.claims.sub === undefined || read.claims.sub !== session.claims.sub) {
           throw new RenewalRefusedError(
-            parsed.ok ? 'The renewed token is for someone else.' : parsed.problem,
+            read.ok ? 'The renewed token is for someone else.' : read.problem,
           );
         }
-        store.renew(parsed.token);
+        store.renew(next);
       })
       .catch((error: unknown) => {
         if (store.getState().session?.token !== session.token) return;
@@ -125,12 +122,13 @@ export function renewSilently(
   const unsubscribe = store.subscribe(() => {
     const state = store.getState();
     // A sign-out here (not one followed from another tab) ends the session at its source too.
+    const ended = previous.session ?? previous.renewable;
     if (
       state.endReason === 'signed-out' &&
       previous.endReason !== 'signed-out' &&
-      (previous.session ?? previous.renewable)?.source === 'provider'
+      ended?.source === 'provider'
     ) {
-      source.signOut();
+      source.signOut(ended.binding);
     }
     previous = state;
     schedule();

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OidcSettings } from '../../../lib/api-profile';
 import type { SignInFlow } from './flow-state';
 import { heldTokensFor } from './held-tokens';
@@ -130,19 +130,26 @@ async function expectRefused(fake: Fake, kind: string, message: RegExp) {
   await expect(completeSignIn(fake.settings, fake.callback, fake.flow, CONSOLE)).rejects.toSatisfy(
     (error: Error & { kind?: string }) => error.kind === kind && message.test(error.message),
   );
-  expect(heldTokensFor(PROFILE).get()).toBeNull();
+  expect(heldTokensFor(PROFILE, scopeOf(fake.settings)).held()).toBeNull();
   const origin = new URL(fake.settings.issuer).origin;
   expect(fake.asked.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
 }
 
-describe('completing a sign-in with the provider', () => {
-  beforeEach(() => heldTokensFor(PROFILE).forget());
+const scopeOf = (settings: OidcSettings) => ({
+  api: 'https://api.example.com',
+  issuer: settings.issuer,
+  clientId: settings.clientId,
+});
 
+describe('completing a sign-in with the provider', () => {
   it('takes a valid answer: the access token, refresh token and ID token', async () => {
     const fake = fakeProvider();
     const tokens = await completeSignIn(fake.settings, fake.callback, fake.flow, CONSOLE);
-    expect(tokens).toMatchObject({ refreshToken: 'refresh-1' });
-    expect(heldTokensFor(PROFILE).get()?.accessToken).toBe(tokens.accessToken);
+    expect(tokens).toMatchObject({
+      refreshToken: 'refresh-1',
+      idToken: expect.any(String),
+      claims: { sub: 'alice' },
+    });
     expect(fake.asked.map((url) => new URL(url).pathname)).toEqual([
       '/.well-known/openid-configuration',
       '/token',

@@ -2,9 +2,12 @@ import * as oauth from 'oauth4webapi';
 import type { OidcSettings } from '../../../lib/api-profile';
 import { safeStorage } from '../../../lib/storage';
 import { RenewalRefusedError } from '../silent-renewal';
-import { parseToken } from '../token';
+import { consistentTokens, readBoundCredential, type ProviderCredential } from '../credential';
+import type { SessionBinding, SessionScope } from '../session-binding';
+import { parseToken, type TokenClaims } from '../token';
 import { saveFlow, type SignInFlow } from './flow-state';
 import { heldTokensFor } from './held-tokens';
+import { audienceParameters, clientOf, discover, requestOptions } from './discovery';
 import { OidcProblem } from './oidc-problem';
 import type { ScrollSpot } from './restore-scroll';
 
@@ -16,113 +19,15 @@ import type { ScrollSpot } from './restore-scroll';
  */
 
 export const CALLBACK_PATH = '/auth/callback';
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const REQUEST_TIMEOUT_MS = 15_000;
 /** How far the device's clock may be from the provider's before sign-in says so. */
 const CLOCK_LIMIT_S = 120;
 
 export interface ProviderTokens {
   accessToken: string;
+  /** What the session keeps beside the access token. */
+  claims: TokenClaims;
   refreshToken?: string;
   idToken?: string;
-}
-
-/** http: is allowed for a provider on this machine only, as config-oidc.ts allows it. */
-function onLoopback(settings: OidcSettings): boolean {
-  const url = new URL(settings.issuer);
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-}
-
-function requestOptions(settings: OidcSettings) {
-  return {
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    ...(onLoopback(settings) && { [oauth.allowInsecureRequests]: true }),
-  };
-}
-
-function clientOf(settings: OidcSettings): oauth.Client {
-  return { client_id: settings.clientId, [oauth.clockTolerance]: 60 };
-}
-
-/** The parameters that say which API the access token is for (RFC 8707, or Auth0's). */
-function audienceParameters(settings: OidcSettings): Record<string, string> {
-  return {
-    ...(settings.resource !== undefined && { resource: settings.resource }),
-    ...(settings.audience !== undefined && { audience: settings.audience }),
-  };
-}
-
-const discovered = new Map<string, Promise<oauth.AuthorizationServer>>();
-
-/** The provider's metadata, fetched once per page (a failure is asked again next time). */
-export function discover(settings: OidcSettings): Promise<oauth.AuthorizationServer> {
-  let metadata = discovered.get(settings.issuer);
-  if (!metadata) {
-    metadata = fetchMetadata(settings);
-    discovered.set(settings.issuer, metadata);
-    metadata.catch(() => discovered.delete(settings.issuer));
-  }
-  return metadata;
-}
-
-async function fetchMetadata(settings: OidcSettings): Promise<oauth.AuthorizationServer> {
-  const issuer = new URL(settings.issuer);
-  let response: Response;
-  try {
-    response = await oauth.discoveryRequest(issuer, {
-      algorithm: 'oidc',
-      ...requestOptions(settings),
-    });
-  } catch {
-    throw new OidcProblem('unreachable', settings);
-  }
-  // A gateway's 502 to 504: the provider behind it is down.
-  if (response.status >= 502 && response.status <= 504) {
-    throw new OidcProblem('unreachable', settings);
-  }
-  let metadata: oauth.AuthorizationServer;
-  try {
-    metadata = await oauth.processDiscoveryResponse(issuer, response);
-  } catch (error) {
-    if (error instanceof oauth.OperationProcessingError && /issuer/i.test(error.message)) {
-      throw new OidcProblem('issuer-mismatch', settings);
-    }
-    throw new OidcProblem('discovery-failed', settings, response.status);
-  }
-  checkEndpoints(metadata, settings);
-  return metadata;
-}
-
-/**
- * Every endpoint discovery names must be on the issuer's origin: the Content-Security-Policy
- * allows the issuer's origin only, and a document pointing the token request elsewhere is a
- * document nobody should follow.
- */
-function checkEndpoints(metadata: oauth.AuthorizationServer, settings: OidcSettings) {
-  const origin = new URL(settings.issuer).origin;
-  const names = [
-    'authorization_endpoint',
-    'token_endpoint',
-    'jwks_uri',
-    'revocation_endpoint',
-    'end_session_endpoint',
-  ] as const;
-  for (const name of names) {
-    const value = metadata[name];
-    if (value === undefined) continue;
-    let url: URL | null;
-    try {
-      url = new URL(value);
-    } catch {
-      url = null;
-    }
-    if (url?.origin !== origin) {
-      throw new OidcProblem('foreign-endpoint', settings, name);
-    }
-  }
-  for (const name of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
-    if (metadata[name] === undefined) throw new OidcProblem('discovery-failed', settings);
-  }
 }
 
 /** Sends the person to the provider; the answer comes back to CALLBACK_PATH. */
@@ -217,9 +122,19 @@ export async function completeSignIn(
   }
   await checkSignature(metadata, response, settings);
   checkClock(result, settings);
-  const tokens = readTokens(result, settings);
-  heldTokensFor(flow.profileKey).set({ ...tokens, rotation: Date.now() });
-  return tokens;
+  // Kept by the caller once the session is this person's (keepSignIn): an ending of the session
+  // before it leaves what it held, never what comes after.
+  return readTokens(result, settings);
+}
+
+/** The tokens of a completed sign-in, kept for this tab's session (bound to it). */
+export function keepSignIn(
+  profileKey: string,
+  scope: SessionScope,
+  binding: SessionBinding,
+  tokens: ProviderTokens,
+): void {
+  heldTokensFor(profileKey, scope).set({ binding, ...tokens, rotation: Date.now() });
 }
 
 async function checkSignature(
@@ -274,6 +189,7 @@ function readTokens(result: oauth.TokenEndpointResponse, settings: OidcSettings)
   }
   return {
     accessToken: parsed.token,
+    claims: parsed.claims,
     ...(result.refresh_token !== undefined && { refreshToken: result.refresh_token }),
     ...(result.id_token !== undefined && { idToken: result.id_token }),
   };
@@ -289,20 +205,30 @@ function decodePayload(token: string): Record<string, unknown> | null {
 }
 
 /**
- * A new access token with the refresh token, once for all of this console's tabs of the API: a
- * lock makes the tabs take turns, and a tab whose turn comes after another tab's renewal takes
- * that one's token instead of using the (rotated, now spent) refresh token again.
+ * A new access token with the refresh token, once for all of this console's tabs of the session:
+ * a lock makes the tabs take turns, and a tab whose turn comes after another tab's renewal takes
+ * that one's token instead of using the (rotated, now spent) refresh token again. Only tokens of
+ * this session's binding are used, and a token is taken only if it follows on from the current one
+ * (the same issuer, audience and person, as far as the tokens show).
  */
 export async function renewAccessToken(
   settings: OidcSettings,
   profileKey: string,
-  current: string,
-): Promise<string> {
-  const holder = heldTokensFor(profileKey);
-  return withLock(`admin-console.oidc-renewal:${profileKey}`, async () => {
-    const held = await holder.newest();
-    if (held && held.accessToken !== current && parseToken(held.accessToken).ok) {
-      return held.accessToken;
+  scope: SessionScope,
+  current: { token: string; binding: SessionBinding },
+): Promise<ProviderCredential> {
+  const holder = heldTokensFor(profileKey, scope);
+  const { binding } = current;
+  return withLock(channelLockName(profileKey, scope), async () => {
+    const held = await holder.newest(binding);
+    if (held && held.accessToken !== current.token) {
+      const read = readBoundCredential(
+        { binding: held.binding, token: held.accessToken, claims: held.claims },
+        Date.now(),
+      );
+      if (read.ok && consistentTokens(current.token, read.token)) {
+        return { token: read.token, claims: read.claims };
+      }
     }
     if (!held?.refreshToken) throw new RenewalRefusedError('No refresh token to renew with.');
     const metadata = await discover(settings);
@@ -320,19 +246,28 @@ export async function renewAccessToken(
     } catch (error) {
       // The provider said no (invalid_grant: revoked, expired or already used) or answered
       // something unusable: only signing in again helps.
-      if (error instanceof oauth.ResponseBodyError) holder.forget();
+      if (error instanceof oauth.ResponseBodyError) holder.forget(binding);
       throw new RenewalRefusedError(error instanceof Error ? error.message : String(error));
     }
     if (result.id_token !== undefined) await checkSignature(metadata, response, settings);
     const tokens = readTokens(result, settings);
+    if (!consistentTokens(current.token, tokens.accessToken)) {
+      throw new RenewalRefusedError('The renewed token is for another API or person.');
+    }
     holder.set({
+      binding,
       accessToken: tokens.accessToken,
+      claims: tokens.claims,
       refreshToken: tokens.refreshToken ?? held.refreshToken,
       idToken: tokens.idToken ?? held.idToken,
       rotation: Math.max(Date.now(), held.rotation + 1),
     });
-    return tokens.accessToken;
+    return { token: tokens.accessToken, claims: tokens.claims };
   });
+}
+
+function channelLockName(profileKey: string, scope: SessionScope): string {
+  return `admin-console.oidc-renewal:${profileKey}|${scope.api}|${scope.issuer ?? ''}|${scope.clientId ?? ''}`;
 }
 
 function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
@@ -348,11 +283,13 @@ function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
 export async function signOutAtProvider(
   settings: OidcSettings,
   profileKey: string,
+  scope: SessionScope,
+  binding: SessionBinding,
   options: { origin?: string; go?: (url: string) => void } = {},
 ): Promise<void> {
-  const holder = heldTokensFor(profileKey);
-  const held = holder.get();
-  holder.forget();
+  const holder = heldTokensFor(profileKey, scope);
+  const held = holder.get(binding);
+  holder.forget(binding);
   let metadata: oauth.AuthorizationServer;
   try {
     metadata = await discover(settings);
