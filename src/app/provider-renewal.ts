@@ -1,23 +1,27 @@
+import { holdSession, leaveSession } from '../features/auth/oidc/provider-ends';
 import { scopeOfProfile } from '../features/auth/session-binding';
 import { renewSilently, type TokenSource } from '../features/auth/silent-renewal';
 import type { SessionStore } from '../features/auth/session-store';
 import type { ApiProfile, OidcSettings } from '../lib/api-profile';
 
-// The identity provider's code (oauth4webapi): only when a renewal or a sign-out needs it.
+// The identity provider's code (oauth4webapi): only when a renewal needs it.
 const loadOidcClient = () => import('../features/auth/oidc/oidc-client');
 
-/** The identity provider as a token source (docs/security.md, "Token model"). */
+/**
+ * The identity provider as a token source (docs/security.md, "Token model"). What its
+ * sessions hold is settled at once when they end (provider-ends.ts, light); the protocol's code
+ * comes only with the first renewal or revocation.
+ */
 function providerSource(settings: OidcSettings, profile: ApiProfile): TokenSource {
-  const scope = scopeOfProfile(profile);
+  const provider = { settings, profileKey: profile.key, scope: scopeOfProfile(profile) };
   return {
     renew: (current) =>
       loadOidcClient().then((client) =>
-        client.renewAccessToken(settings, profile.key, scope, current),
+        client.renewAccessToken(settings, profile.key, provider.scope, current),
       ),
-    signOut(binding) {
-      void loadOidcClient().then((client) =>
-        client.signOutAtProvider(settings, profile.key, scope, binding),
-      );
+    hold: (binding, atStart) => holdSession(provider, binding, atStart),
+    leave(binding, how) {
+      void leaveSession(provider, binding, how);
     },
   };
 }

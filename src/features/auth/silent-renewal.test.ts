@@ -50,8 +50,8 @@ describe('renewal without a dialog', () => {
     vi.useRealTimers();
   });
 
-  function start(renew: TokenSource['renew'], signOut = vi.fn()) {
-    const source = { renew: vi.fn(renew), signOut };
+  function start(renew: TokenSource['renew']) {
+    const source = { renew: vi.fn(renew), hold: vi.fn(), leave: vi.fn() };
     stop = renewSilently(store, source, {
       eventTarget: events as unknown as Pick<Window, 'addEventListener' | 'removeEventListener'>,
     });
@@ -132,16 +132,54 @@ describe('renewal without a dialog', () => {
     expect(store.getState().endReason).toBe('renewal-refused');
   });
 
-  it('tells the source about a sign-out here, not about one followed from another tab', () => {
-    const signOut = vi.fn();
-    start(async () => token(Date.now()), signOut);
+  const alice = { api: API, ...PROVIDER, sub: 'alice' };
+
+  it('tells the source which session the tab holds: at start, then at each change', () => {
+    const source = start(async () => token(Date.now()));
+    expect(source.hold.mock.calls).toEqual([[null, true]]);
     store.signIn(token(NOW), false);
-    store.end('other-tab');
-    expect(signOut).not.toHaveBeenCalled();
+    expect(source.hold.mock.calls.at(-1)).toEqual([alice, false]);
+    // A renewal is the same session: nothing to tell.
+    store.renew(token(NOW, 'alice', 1));
+    expect(source.hold).toHaveBeenCalledTimes(2);
+  });
+
+  it('every ending that leaves the session leaves it at the source, each as it went', async () => {
+    // A provider that never answers: the session expires as any other.
+    const source = start(() => new Promise(() => {}));
+    // Sign out here: revoked and the provider's session ended.
     store.signIn(token(NOW), false);
     store.end('signed-out');
-    expect(signOut).toHaveBeenCalledWith(
-      expect.objectContaining({ sub: 'alice', issuer: PROVIDER.issuer }),
-    );
+    // Another tab's sign-out: that tab revokes; this one lets go.
+    store.signIn(token(NOW), false);
+    store.end('other-tab');
+    // Expired on the page (kept for its person), then Go to sign-in.
+    store.signIn(token(Date.now()), false);
+    await vi.advanceTimersByTimeAsync(LIFE_S * 1000);
+    expect(store.getState().renewable).not.toBeNull();
+    expect(source.leave).toHaveBeenCalledTimes(2);
+    store.dropRenewal();
+    // A token the API refused right after sign-in.
+    const refused = token(Date.now());
+    store.signIn(refused, false);
+    store.noteResponse(refused.token, 401);
+    store.unauthorized('Token signature is invalid');
+    expect(source.leave.mock.calls).toEqual([
+      [alice, 'sign-out'],
+      [alice, 'other-tab'],
+      [alice, 'end'],
+      [alice, 'end'],
+    ]);
+  });
+
+  it('leaves nothing while the session only ended on the page, or for a pasted token', async () => {
+    const source = start(async () => {
+      throw new RenewalRefusedError('invalid_grant');
+    });
+    store.signIn(token(NOW), false);
+    await vi.advanceTimersByTimeAsync(USABLE_MS * RENEW_AT_SHARE);
+    expect(store.getState().endReason).toBe('renewal-refused');
+    store.end('unauthorized');
+    expect(source.leave).not.toHaveBeenCalled();
   });
 });

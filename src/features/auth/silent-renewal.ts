@@ -1,5 +1,6 @@
 import { readCredential, type ProviderCredential } from './credential';
-import type { SessionBinding } from './session-binding';
+import { sameBinding, type SessionBinding } from './session-binding';
+import { leftSession, providerBinding, type LeaveHow } from './session-leave';
 import { CLOCK_SKEW_MS, type Session, type SessionStore } from './session-store';
 
 /**
@@ -14,8 +15,16 @@ export interface TokenSource {
    * other error when it could not be asked (offline, asleep): renewal is then tried again later.
    */
   renew(current: Session): Promise<ProviderCredential>;
-  /** The person signed out: the source forgets (and revokes) what it holds, and may leave the page. */
-  signOut(binding: SessionBinding): void;
+  /**
+   * The tab's session from this source is now `binding` (null: none); `atStart` the first time.
+   * The source keeps what it holds for that session only.
+   */
+  hold(binding: SessionBinding | null, atStart: boolean): void;
+  /**
+   * The tab no longer holds `binding` (session-leave.ts says how it went): the source revokes and
+   * forgets what it held for it, and a sign-out may leave the page.
+   */
+  leave(binding: SessionBinding, how: LeaveHow): void;
 }
 
 /** The source refused to renew: only signing in again helps. */
@@ -42,8 +51,8 @@ interface Options {
  * once when the person comes back after that point (sleep, a hidden tab). One renewal at a time
  * in this tab; the source shares it with the other tabs. A refusal ends the session on the page
  * ('renewal-refused'), for the Renew session dialog's **Sign in again**; a failure to ask is
- * tried again until the token ends (and then the session expires as any other). A sign-out tells
- * the source. Returns a way to stop.
+ * tried again until the token ends (and then the session expires as any other). The source hears
+ * which session the tab holds, and of every ending that leaves it. Returns a way to stop.
  */
 export function renewSilently(
   store: SessionStore,
@@ -119,21 +128,28 @@ export function renewSilently(
     if (sessionOfSource() && now() >= renewAt) renew();
   }
 
+  // The session the source was last told of; undefined until the tab knows (a new tab asks).
+  let held: SessionBinding | null | undefined;
+  function hold() {
+    const state = store.getState();
+    if (state.asking) return;
+    const binding = providerBinding(state);
+    if (held !== undefined && sameBinding(binding, held)) return;
+    source.hold(binding, held === undefined);
+    held = binding;
+  }
+
   const unsubscribe = store.subscribe(() => {
     const state = store.getState();
-    // A sign-out here (not one followed from another tab) ends the session at its source too.
-    const ended = previous.session ?? previous.renewable;
-    if (
-      state.endReason === 'signed-out' &&
-      previous.endReason !== 'signed-out' &&
-      ended?.source === 'provider'
-    ) {
-      source.signOut(ended.binding);
-    }
+    // Every ending that leaves the session, whichever button or tab caused it, ends it here.
+    const left = leftSession(previous, state);
+    if (left) source.leave(left.binding, left.how);
     previous = state;
+    hold();
     schedule();
   });
   for (const type of RETURN_EVENTS) eventTarget?.addEventListener(type, onReturn);
+  hold();
   schedule();
 
   return () => {

@@ -123,7 +123,10 @@ async function complete(
     const tokens = await completeSignIn(settings, params, flow);
     store.signIn({ token: tokens.accessToken, claims: tokens.claims }, false);
     const binding = store.getState().session?.binding;
-    if (binding) keepSignIn(profile.key, scopeOfProfile(profile), binding, tokens);
+    if (binding) {
+      const provider = { settings, profileKey: profile.key, scope: scopeOfProfile(profile) };
+      keepSignIn(provider, binding, tokens);
+    }
     return { next, problem: null, scroll: flow.scroll };
   } catch (error) {
     return {

@@ -5,8 +5,9 @@ import { RenewalRefusedError } from '../silent-renewal';
 import { consistentTokens, readBoundCredential, type ProviderCredential } from '../credential';
 import type { SessionBinding, SessionScope } from '../session-binding';
 import { parseToken, type TokenClaims } from '../token';
-import { saveFlow, type SignInFlow } from './flow-state';
+import { CALLBACK_PATH, saveFlow, type SignInFlow } from './flow-state';
 import { heldTokensFor } from './held-tokens';
+import { holdSession, type ProviderContext } from './provider-ends';
 import { audienceParameters, clientOf, discover, requestOptions } from './discovery';
 import { OidcProblem } from './oidc-problem';
 import type { ScrollSpot } from './restore-scroll';
@@ -18,7 +19,7 @@ import type { ScrollSpot } from './restore-scroll';
  * Loaded only when a console has `oidc` and someone uses it: it is never in a page's first render.
  */
 
-export const CALLBACK_PATH = '/auth/callback';
+export { CALLBACK_PATH };
 /** How far the device's clock may be from the provider's before sign-in says so. */
 const CLOCK_LIMIT_S = 120;
 
@@ -127,14 +128,21 @@ export async function completeSignIn(
   return readTokens(result, settings);
 }
 
-/** The tokens of a completed sign-in, kept for this tab's session (bound to it). */
+/**
+ * The tokens of a completed sign-in, kept for this tab's session (bound to it). Whatever the tab
+ * still held for anyone else is left first, as any ending leaves it (provider-ends.ts).
+ */
 export function keepSignIn(
-  profileKey: string,
-  scope: SessionScope,
+  provider: ProviderContext,
   binding: SessionBinding,
   tokens: ProviderTokens,
 ): void {
-  heldTokensFor(profileKey, scope).set({ binding, ...tokens, rotation: Date.now() });
+  holdSession(provider, binding);
+  heldTokensFor(provider.profileKey, provider.scope).set({
+    binding,
+    ...tokens,
+    rotation: Date.now(),
+  });
 }
 
 async function checkSignature(
@@ -273,52 +281,4 @@ function channelLockName(profileKey: string, scope: SessionScope): string {
 function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   return locks ? (locks.request(name, task) as Promise<T>) : task();
-}
-
-/**
- * Sign-out at the provider: the refresh token revoked (RFC 7009) and the provider's session ended
- * (RP-initiated logout, with id_token_hint), coming back to the console's sign-in page. Best
- * effort: a provider that cannot be reached leaves the person signed out of the console anyway.
- */
-export async function signOutAtProvider(
-  settings: OidcSettings,
-  profileKey: string,
-  scope: SessionScope,
-  binding: SessionBinding,
-  options: { origin?: string; go?: (url: string) => void } = {},
-): Promise<void> {
-  const holder = heldTokensFor(profileKey, scope);
-  const held = holder.get(binding);
-  holder.forget(binding);
-  let metadata: oauth.AuthorizationServer;
-  try {
-    metadata = await discover(settings);
-  } catch {
-    return;
-  }
-  const client = clientOf(settings);
-  if (held?.refreshToken && metadata.revocation_endpoint) {
-    try {
-      const response = await oauth.revocationRequest(
-        metadata,
-        client,
-        oauth.None(),
-        held.refreshToken,
-        {
-          additionalParameters: { token_type_hint: 'refresh_token' },
-          ...requestOptions(settings),
-        },
-      );
-      await oauth.processRevocationResponse(response);
-    } catch {
-      // Revoked or not, the token is gone from this console; the provider's session ends next.
-    }
-  }
-  if (!metadata.end_session_endpoint) return;
-  const origin = options.origin ?? window.location.origin;
-  const url = new URL(metadata.end_session_endpoint);
-  url.searchParams.set('client_id', settings.clientId);
-  url.searchParams.set('post_logout_redirect_uri', `${origin}/login`);
-  if (held?.idToken) url.searchParams.set('id_token_hint', held.idToken);
-  (options.go ?? ((href: string) => window.location.assign(href)))(url.href);
 }
