@@ -2,6 +2,7 @@ import { expect, test } from './support/fixtures';
 import { OIDC_CONSOLE_URL, PROVIDER_URL } from './support/ports';
 import {
   heldTokens,
+  loginAtProvider,
   person,
   refreshStillWorks,
   signInThroughProvider,
@@ -71,4 +72,42 @@ test('a provider’s session that expired, then Go to sign-in: its refresh token
   await expect(page).toHaveURL(/\/login\?next=%2Fproducts$/);
   expect(await heldTokens(page)).toBeNull();
   expect(await refreshStillWorks(request, held?.refreshToken ?? '')).toBe(false);
+});
+
+test('Sign in again completed by another person ends the first session everywhere; the second starts at the users list with nothing of the first', async ({
+  page,
+  context,
+}) => {
+  // 30-second tokens that the provider will not renew (the login says so): Renew session comes
+  // after about 13 s with Sign in again.
+  test.setTimeout(90_000);
+  const alice = person('ttl30-refuse-alice');
+  await signInThroughProvider(page, alice, '/users/bulk');
+  await page.getByLabel('IDs, e-mails or links').fill('user_longtext');
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  await expect(page.getByRole('table', { name: 'Results' })).toContainText('Found');
+  const aliceTab = await context.newPage();
+  await aliceTab.goto('/users');
+  await expect(aliceTab.getByRole('banner')).toContainText(alice);
+
+  const dialog = page.getByRole('dialog', { name: 'Renew session' });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  // Someone else is at the keyboard: the provider no longer knows Alice and asks who it is.
+  await context.clearCookies();
+  const bob = person('bob');
+  await dialog.getByRole('button', { name: 'Sign in again' }).click();
+  await loginAtProvider(page, bob);
+
+  // Not Alice's page (Look up many, with her results): afresh, at the users list.
+  await expect(page).toHaveURL(`${OIDC_CONSOLE_URL}/users`);
+  await expect(page.getByRole('banner')).toContainText(bob);
+  await expect(page.getByRole('banner')).not.toContainText(alice);
+  await page.goto('/users/bulk');
+  await expect(page.getByLabel('IDs, e-mails or links')).toHaveValue('');
+  await expect(page.getByRole('table', { name: 'Results' })).toHaveCount(0);
+
+  // Alice's other tab has ended, and holds nothing of Bob's.
+  await expect(aliceTab.getByRole('status')).toContainText('signed out in another tab');
+  const kept = await aliceTab.evaluate(() => JSON.stringify({ ...sessionStorage }));
+  expect(kept).not.toContain(bob);
 });

@@ -62,14 +62,16 @@ export function LoginPage({ apiName, mintDemoToken, api, provider }: LoginPagePr
     // The store checks the token again, with the same rules; a clock tick between the two
     // checks must still end in a message, never in an uncaught error.
     const parsed = parseToken(token);
+    let outcome;
     try {
       if (!parsed.ok) throw new Error(parsed.problem);
-      store.signIn(parsed.token, remember);
+      outcome = store.signIn(parsed.token, remember);
     } catch (error) {
       setProblem((error as Error).message);
       return;
     }
-    navigate(next, { replace: true });
+    // Over someone else's session (expired in this tab): afresh, not on their page.
+    navigate(outcome === 'replaced' ? safeNextPath(null) : next, { replace: true });
   }
 
   function onSubmit(event: FormEvent) {

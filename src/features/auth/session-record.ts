@@ -7,7 +7,7 @@ import {
   type SessionBinding,
   type SessionScope,
 } from './session-binding';
-import { parseToken, type TokenClaims } from './token';
+import { peekJwt, type TokenClaims } from './token';
 
 /**
  * A session as stored: in sessionStorage (this tab), or localStorage when a pasted token is kept
@@ -37,35 +37,49 @@ export function writeSession(
   writeStored(area, key, record);
 }
 
+export type ReadSession =
+  | (ReadCredential & { ok: true; binding: SessionBinding })
+  /** Its token has expired: kept, to know whose data the tab may still hold (another person's?). */
+  | { ok: false; expired: SessionBinding };
+
 /**
  * The session under `key` if it belongs to `scope` as configured now and its token can still be
- * used; anything else (expired, damaged, of an earlier version, of another API or provider, a
- * token that is not the person the record names) is removed rather than sent.
+ * used. An expired one is only reported; anything else (damaged, of an earlier version, of another
+ * API or provider, a token that is not the person the record names) is removed rather than sent.
  */
 export function readSession(
   area: StorageArea,
   key: string,
   scope: SessionScope,
   nowMs: number,
-): (ReadCredential & { ok: true; binding: SessionBinding }) | null {
+): ReadSession | null {
   const remove = () => removeStored(area, key);
   const record = readStored(area, key, storedSessionSchema, remove);
   if (record === null) return null;
   const { token, claims, ...binding } = record;
-  const read = fitsScope(binding, scope)
-    ? readBoundCredential({ binding, token, claims }, nowMs)
-    : null;
-  if (!read?.ok) {
+  if (!fitsScope(binding, scope)) {
     remove();
     return null;
   }
-  return { ...read, binding };
+  const read = readBoundCredential({ binding, token, claims }, nowMs);
+  if (read.ok) return { ...read, binding };
+  // Read as at the dawn of time: what fails only then is nothing but its expiry.
+  if (readBoundCredential({ binding, token, claims }, -Infinity).ok) {
+    return { ok: false, expired: binding };
+  }
+  remove();
+  return null;
 }
 
 /** A pasted token's record as the sign-in page writes it (the end-to-end tests seed sessions so). */
 export function serializeStoredSession(token: string, api: string): string {
-  const parsed = parseToken(token);
-  const sub = parsed.ok ? (parsed.claims.sub ?? null) : null;
-  const record: StoredSession = { api, issuer: null, clientId: null, sub, token };
+  const sub = peekJwt(token)?.payload.sub;
+  const record: StoredSession = {
+    api,
+    issuer: null,
+    clientId: null,
+    sub: typeof sub === 'string' ? sub : null,
+    token,
+  };
   return JSON.stringify(record);
 }

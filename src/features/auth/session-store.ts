@@ -37,7 +37,8 @@ export interface Session {
 
 /**
  * `refused`: the API answered the first requests of a new sign-in with 401, so the token never
- * worked (another API's token, a typo); `unauthorized`: a session that did work got a 401 later.
+ * worked (another API's token, a typo); `unauthorized`: a session that did work got a 401 later;
+ * `replaced`: another person signed in over it (a passing state: their session follows at once).
  */
 export type SessionEndReason =
   | 'signed-out'
@@ -45,6 +46,7 @@ export type SessionEndReason =
   | 'unauthorized'
   | 'other-tab'
   | 'refused'
+  | 'replaced'
   /** The token source (the identity provider) would not renew the session. */
   | 'renewal-refused';
 
@@ -65,6 +67,12 @@ export interface TokenRefusal {
 
 /** What `renew` did: replaced the token in place (same person), or signed a new person in afresh. */
 export type RenewOutcome = 'renewed' | 'signed-in';
+
+/**
+ * What `signIn` did: `replaced` when it ended another person's session first (their tabs told,
+ * what the tab held of them forgotten), so the page starts afresh rather than where they were.
+ */
+export type SignInOutcome = 'signed-in' | 'replaced';
 
 export interface SessionState {
   session: Session | null;
@@ -101,8 +109,12 @@ type Listener = () => void;
 export interface SessionStore {
   getState(): SessionState;
   subscribe(listener: Listener): () => void;
-  /** Throws with the reason when the token cannot be used (the sign-in page checks first). */
-  signIn(credential: Credential, remember: boolean): void;
+  /**
+   * Throws with the reason when the token cannot be used (the sign-in page checks first). Over a
+   * session of another binding (live, ended on the page, or expired in storage), that one ends
+   * everywhere first: a different person, API or provider never takes over another's page.
+   */
+  signIn(credential: Credential, remember: boolean): SignInOutcome;
   end(reason: SessionEndReason): void;
   /**
    * A new token for the session, or for the one that ended on a page. The same person (binding)
@@ -169,6 +181,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const listeners = new Set<Listener>();
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   let askTimer: ReturnType<typeof setTimeout> | undefined;
+  // The person whose expired session is still stored: whose data the tab may still hold.
+  let former: SessionBinding | null = null;
   const stored = readStoredSession();
   const askedAt = now();
   let state: SessionState = {
@@ -190,7 +204,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       ['local', true],
     ] as const) {
       const read = readSession(area, storageKey, scope, now());
-      if (read) return sessionOf(read, remember);
+      if (read?.ok) return sessionOf(read, remember);
+      if (read) former = read.expired;
     }
     return null;
   }
@@ -243,8 +258,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     return (state.session ?? state.renewable)?.binding ?? null;
   }
 
-  function adopt(read: Usable, remember: boolean, confirmed: boolean) {
+  function adopt(read: Usable, remember: boolean, confirmed: boolean): SignInOutcome {
     const session = sessionOf(read, remember);
+    const before = heldBinding() ?? former;
+    const replaced = before !== null && !sameBinding(before, session.binding);
+    former = null;
+    // Another person's session ends everywhere, and what the tab held of it is forgotten (by the
+    // listeners of a state without a session), before the new one starts.
+    if (replaced && (state.session || state.renewable)) end('replaced');
+    else if (replaced) {
+      setState({ ...state, endReason: 'replaced' });
+      post({ type: 'signed-out', binding: before });
+    }
     clearTimeout(askTimer);
     clearStorage();
     store(session);
@@ -257,6 +282,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       refusal: null,
       generation: state.generation + 1,
     });
+    return replaced ? 'replaced' : 'signed-in';
   }
 
   function isSamePerson(binding: SessionBinding): boolean {
@@ -290,9 +316,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       post({ type: 'session-renewed', ...bound(state.session as Session) });
       return 'renewed';
     }
-    // Someone else: the first person's session ends everywhere (and their data is forgotten, by
-    // the listeners of the signed-out state) before the new one starts.
-    end('signed-out');
+    // Someone else: the first person's session ends everywhere first (adopt).
     adopt(read, rememberNewPerson, true);
     return 'signed-in';
   }
@@ -309,7 +333,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
    */
   function end(reason: SessionEndReason, message = '') {
     const session = state.session;
-    const told = reason === 'signed-out';
+    const told = reason === 'signed-out' || reason === 'replaced';
     if (!session) {
       // Ended on a page and waiting for a renewal: only a sign-out goes further.
       const renewable = state.renewable;

@@ -172,6 +172,17 @@ describe('renewal without a dialog', () => {
     ]);
   });
 
+  it('another person over a provider’s session leaves it as an ending, never as a sign-out', () => {
+    const source = start(async () => token(Date.now()));
+    store.signIn(token(NOW), false);
+    store.end('unauthorized');
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const bob = `${part({ alg: 'HS256' })}.${part({ sub: 'bob', exp: NOW / 1000 + 3600 })}.c2ln`;
+    expect(store.renew(bob)).toBe('signed-in');
+    // Not 'sign-out': that would send this tab to the provider's logout under the new person.
+    expect(source.leave.mock.calls).toEqual([[alice, 'end']]);
+  });
+
   it('leaves nothing while the session only ended on the page, or for a pasted token', async () => {
     const source = start(async () => {
       throw new RenewalRefusedError('invalid_grant');

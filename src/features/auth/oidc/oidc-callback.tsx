@@ -121,12 +121,15 @@ async function complete(
   }
   try {
     const tokens = await completeSignIn(settings, params, flow);
-    store.signIn({ token: tokens.accessToken, claims: tokens.claims }, false);
+    const outcome = store.signIn({ token: tokens.accessToken, claims: tokens.claims }, false);
     const binding = store.getState().session?.binding;
     if (binding) {
       const provider = { settings, profileKey: profile.key, scope: scopeOfProfile(profile) };
       keepSignIn(provider, binding, tokens);
     }
+    // Someone else than the session this tab held (Sign in again, completed by another person):
+    // that session has ended everywhere, and the new person starts afresh, not on its page.
+    if (outcome === 'replaced') return { next: safeNextPath(null), problem: null };
     return { next, problem: null, scroll: flow.scroll };
   } catch (error) {
     return {
