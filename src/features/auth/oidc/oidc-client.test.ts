@@ -158,6 +158,44 @@ describe('completing a sign-in with the provider', () => {
   );
 });
 
+describe('the provider’s access token: sent for the API to judge', () => {
+  it.each([
+    ['RS256', { alg: 'RS256', typ: 'at+jwt', kid: 'rsa-1' }],
+    ['ES256', { alg: 'ES256', typ: 'at+jwt', kid: 'ec-1' }],
+  ])('takes a %s JWT, the person from the ID token', async (_alg, header) => {
+    const access = accessToken({ sub: 'pairwise-id', email: 'alice@example.org' }, header);
+    const fake = fakeProvider({ access, sub: 'alice' });
+    const tokens = await completeSignIn(fake.settings, fake.callback, fake.flow, CONSOLE);
+    expect(tokens.accessToken).toBe(access);
+    expect(tokens.claims).toMatchObject({ sub: 'alice', email: 'alice@example.org' });
+  });
+
+  it('takes an opaque token, ending after expires_in', async () => {
+    const fake = fakeProvider({ access: '8xLOxBtZp8', expiresIn: 600 });
+    const before = nowS();
+    const tokens = await completeSignIn(fake.settings, fake.callback, fake.flow, CONSOLE);
+    expect(tokens).toMatchObject({ accessToken: '8xLOxBtZp8', claims: { sub: 'alice' } });
+    expect(tokens.claims.exp - before).toBeGreaterThanOrEqual(600);
+    expect(tokens.claims.exp - before).toBeLessThanOrEqual(601);
+  });
+
+  it('refuses an opaque token without expires_in, saying what to check', async () => {
+    await expectRefused(
+      fakeProvider({ access: '8xLOxBtZp8', expiresIn: null }),
+      'access-token-unusable',
+      /cannot send: .*expires_in/,
+    );
+  });
+
+  it('refuses an unsigned access token (alg none)', async () => {
+    await expectRefused(
+      fakeProvider({ access: accessToken({}, { alg: 'none' }) }),
+      'access-token-unusable',
+      /unsigned JWT \(alg none\)/,
+    );
+  });
+});
+
 describe('starting a sign-in', () => {
   it('does not leave for an authorization endpoint on another host', async () => {
     const fake = fakeProvider({

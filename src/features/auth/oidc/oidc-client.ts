@@ -4,12 +4,13 @@ import { safeStorage } from '../../../lib/storage';
 import { RenewalRefusedError } from '../silent-renewal';
 import { consistentTokens, readBoundCredential, type ProviderCredential } from '../credential';
 import type { SessionBinding, SessionScope } from '../session-binding';
-import { parseToken, type TokenClaims } from '../token';
+import type { TokenClaims } from '../token';
 import { CALLBACK_PATH, saveFlow, type SignInFlow } from './flow-state';
 import { heldTokensFor } from './held-tokens';
 import { holdSession, type ProviderContext } from './provider-ends';
 import { audienceParameters, clientOf, discover, requestOptions } from './discovery';
 import { OidcProblem } from './oidc-problem';
+import { CLOCK_LIMIT_S, readProviderToken, type Person } from './provider-token';
 import type { ScrollSpot } from './restore-scroll';
 
 /**
@@ -20,8 +21,6 @@ import type { ScrollSpot } from './restore-scroll';
  */
 
 export { CALLBACK_PATH };
-/** How far the device's clock may be from the provider's before sign-in says so. */
-const CLOCK_LIMIT_S = 120;
 
 export interface ProviderTokens {
   accessToken: string;
@@ -123,9 +122,11 @@ export async function completeSignIn(
   }
   await checkSignature(metadata, response, settings);
   checkClock(result, settings);
+  const person = personOf(result);
+  if (!person) throw new OidcProblem('id-token-invalid', settings);
   // Kept by the caller once the session is this person's (keepSignIn): an ending of the session
   // before it leaves what it held, never what comes after.
-  return readTokens(result, settings);
+  return readTokens(result, settings, person);
 }
 
 /**
@@ -179,37 +180,36 @@ function problemOfTokenResponse(error: unknown, settings: OidcSettings): OidcPro
   return new OidcProblem('id-token-invalid', settings);
 }
 
-/** The access token must be one the console can use as today's pasted token: a JWT it can read. */
-function readTokens(result: oauth.TokenEndpointResponse, settings: OidcSettings): ProviderTokens {
-  const accessToken = result.access_token;
-  const parsed = parseToken(accessToken);
-  if (!parsed.ok) {
-    // A token that looks expired here but was just issued for a while: the clocks disagree.
-    const claims = decodePayload(accessToken);
-    if (
-      typeof claims?.exp === 'number' &&
-      typeof result.expires_in === 'number' &&
-      Math.abs(claims.exp - Date.now() / 1000 - result.expires_in) > CLOCK_LIMIT_S
-    ) {
-      throw new OidcProblem('clock', settings);
-    }
-    throw new OidcProblem('access-token-unusable', settings, parsed.problem);
+/**
+ * The tokens of a response, the access token read for the API to judge (provider-token.ts): the
+ * person from the ID token (or, on a refresh without one, the session's), the end from the token
+ * or `expires_in`.
+ */
+function readTokens(
+  result: oauth.TokenEndpointResponse,
+  settings: OidcSettings,
+  person: Person,
+): ProviderTokens {
+  const read = readProviderToken(result.access_token, result.expires_in, person, Date.now());
+  if (!read.ok) {
+    throw read.problem === 'clock'
+      ? new OidcProblem('clock', settings)
+      : new OidcProblem('access-token-unusable', settings, read.detail);
   }
   return {
-    accessToken: parsed.token,
-    claims: parsed.claims,
+    accessToken: result.access_token,
+    claims: read.claims,
     ...(result.refresh_token !== undefined && { refreshToken: result.refresh_token }),
     ...(result.id_token !== undefined && { idToken: result.id_token }),
   };
 }
 
-function decodePayload(token: string): Record<string, unknown> | null {
-  try {
-    const part = token.split('.')[1] ?? '';
-    return JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+/** The validated ID token's person, if the response has one. */
+function personOf(result: oauth.TokenEndpointResponse): Person | undefined {
+  const claims = oauth.getValidatedIdTokenClaims(result);
+  if (!claims) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { sub: claims.sub, email: text(claims.email), name: text(claims.name) };
 }
 
 /**
@@ -223,7 +223,7 @@ export async function renewAccessToken(
   settings: OidcSettings,
   profileKey: string,
   scope: SessionScope,
-  current: { token: string; binding: SessionBinding },
+  current: { token: string; binding: SessionBinding; claims: TokenClaims },
 ): Promise<ProviderCredential> {
   const holder = heldTokensFor(profileKey, scope);
   const { binding } = current;
@@ -258,7 +258,16 @@ export async function renewAccessToken(
       throw new RenewalRefusedError(error instanceof Error ? error.message : String(error));
     }
     if (result.id_token !== undefined) await checkSignature(metadata, response, settings);
-    const tokens = readTokens(result, settings);
+    // A new ID token must name the same person (OpenID Connect Core 12.2).
+    const person = personOf(result) ?? { ...current.claims, sub: binding.sub ?? '' };
+    if (person.sub !== binding.sub)
+      throw new RenewalRefusedError('The renewal is for someone else.');
+    let tokens: ProviderTokens;
+    try {
+      tokens = readTokens(result, settings, person);
+    } catch (error) {
+      throw new RenewalRefusedError((error as Error).message);
+    }
     if (!consistentTokens(current.token, tokens.accessToken)) {
       throw new RenewalRefusedError('The renewed token is for another API or person.');
     }

@@ -10,6 +10,8 @@ import type { SessionBinding, SessionScope } from '../session-binding';
 
 const refreshCalls: string[] = [];
 let serial = 0;
+/** The provider answers with opaque access tokens (and no new refresh token). */
+let opaqueAnswers = false;
 
 function accessToken(sub = 'alice', iss = 'https://id.example.com'): string {
   serial += 1;
@@ -41,11 +43,10 @@ vi.mock('oauth4webapi', async (importOriginal) => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return new Response('{}');
     },
-    processRefreshTokenResponse: async () => ({
-      access_token: accessToken(),
-      refresh_token: `refresh-${serial}`,
-      token_type: 'bearer',
-    }),
+    processRefreshTokenResponse: async () =>
+      opaqueAnswers
+        ? { access_token: `opaque-${++serial}`, expires_in: 300, token_type: 'bearer' }
+        : { access_token: accessToken(), refresh_token: `refresh-${serial}`, token_type: 'bearer' },
   };
 });
 
@@ -115,7 +116,7 @@ describe('renewal shared by tabs', () => {
     sessionStorage.clear();
     (await import('./held-tokens')).heldTokensFor('', scope).follow(alice);
 
-    const current = { token: first, binding: alice };
+    const current = { token: first, binding: alice, claims: claimsOf(first) };
     const [fromA, fromB] = await Promise.all([
       tabA.renewAccessToken(settings, '', scope, current),
       tabB.renewAccessToken(settings, '', scope, current),
@@ -125,7 +126,11 @@ describe('renewal shared by tabs', () => {
     expect(fromA.token).not.toBe(first);
 
     // The next renewal, from tab B, uses the rotated refresh token, never the spent one.
-    await tabB.renewAccessToken(settings, '', scope, { token: fromA.token, binding: alice });
+    await tabB.renewAccessToken(settings, '', scope, {
+      token: fromA.token,
+      binding: alice,
+      claims: claimsOf(fromA.token),
+    });
     expect(refreshCalls).toEqual(['refresh-0', `refresh-${serial - 1}`]);
   });
 
@@ -141,7 +146,7 @@ describe('renewal shared by tabs', () => {
     const tabB = await openTab();
     (await import('./held-tokens')).heldTokensFor('late-news', scope).follow(alice);
 
-    const current = { token: first, binding: alice };
+    const current = { token: first, binding: alice, claims: claimsOf(first) };
     const [fromA, fromB] = await Promise.all([
       tabA.renewAccessToken(settings, 'late-news', scope, current),
       tabB.renewAccessToken(settings, 'late-news', scope, current),
@@ -169,8 +174,13 @@ describe('renewal shared by tabs', () => {
     // Tab A, on the first configuration, has nothing of its own and asks.
     const tabA = await openTab();
     (await import('./held-tokens')).heldTokensFor('changed', scope).follow(alice);
+    const first0 = accessToken();
     await expect(
-      tabA.renewAccessToken(settings, 'changed', scope, { token: accessToken(), binding: alice }),
+      tabA.renewAccessToken(settings, 'changed', scope, {
+        token: first0,
+        binding: alice,
+        claims: claimsOf(first0),
+      }),
     ).rejects.toThrow('No refresh token');
     expect(refreshCalls).toEqual([]);
     // And tab B's tokens are still there.
@@ -193,9 +203,44 @@ describe('renewal shared by tabs', () => {
     const renewed = await tabA.renewAccessToken(settings, 'people', scope, {
       token: first,
       binding: alice,
+      claims: claimsOf(first),
     });
     expect(refreshCalls).toEqual(['refresh-of-alice']);
     expect(renewed.claims.sub).toBe('alice');
     expect(holderB.get(bob)?.refreshToken).toBe('refresh-of-bob');
+  });
+
+  it('renews an opaque token: its end from expires_in, its person the session’s', async () => {
+    opaqueAnswers = true;
+    try {
+      const tab = await openTab();
+      const holder = (await import('./held-tokens')).heldTokensFor('opaque', scope);
+      holder.follow(alice);
+      const claims = {
+        sub: 'alice',
+        email: 'alice@example.org',
+        exp: Math.floor(Date.now() / 1000) + 60,
+      };
+      holder.set({
+        binding: alice,
+        accessToken: 'opaque-0',
+        claims,
+        refreshToken: 'refresh-0',
+        rotation: 1,
+      });
+      const before = Math.floor(Date.now() / 1000);
+      const renewed = await tab.renewAccessToken(settings, 'opaque', scope, {
+        token: 'opaque-0',
+        binding: alice,
+        claims,
+      });
+      expect(renewed.token).toMatch(/^opaque-/);
+      expect(renewed.claims).toMatchObject({ sub: 'alice', email: 'alice@example.org' });
+      expect(renewed.claims.exp - before).toBeGreaterThanOrEqual(300);
+      // The refresh token is kept when the provider does not rotate it.
+      expect(holder.get(alice)?.refreshToken).toBe('refresh-0');
+    } finally {
+      opaqueAnswers = false;
+    }
   });
 });
