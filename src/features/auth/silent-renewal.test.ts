@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderCredential } from './credential';
+import { renewalFailing } from './renewal-status';
 import { CLOCK_SKEW_MS, createSessionStore, type SessionStore } from './session-store';
 import { parseToken } from './token';
 import {
@@ -108,9 +109,12 @@ describe('renewal without a dialog', () => {
     await vi.advanceTimersByTimeAsync(USABLE_MS * RENEW_AT_SHARE);
     expect(source.renew).toHaveBeenCalledTimes(1);
     expect(store.getState().session).not.toBeNull();
+    // The header now counts down to the end, which will come unless a retry gets through.
+    expect(renewalFailing(store)).toBe(true);
     reachable = true;
     await vi.advanceTimersByTimeAsync(RENEW_RETRY_MS / 2);
     expect(source.renew).toHaveBeenCalledTimes(2);
+    expect(renewalFailing(store)).toBe(false);
     expect(store.getState().session?.claims.iat).toBeGreaterThan(NOW / 1000);
   });
 

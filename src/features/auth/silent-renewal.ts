@@ -1,6 +1,7 @@
 import { readCredential, type ProviderCredential } from './credential';
 import { sameBinding, type SessionBinding } from './session-binding';
 import { leftSession, providerBinding, type LeaveHow } from './session-leave';
+import { setRenewalFailing } from './renewal-status';
 import { CLOCK_SKEW_MS, type Session, type SessionStore } from './session-store';
 
 /**
@@ -81,6 +82,8 @@ export function renewSilently(
     const session = sessionOfSource();
     if (session?.token === token) return;
     token = session?.token ?? null;
+    // A new token (renewed here or in another tab, or a new sign-in) renews itself again.
+    setRenewalFailing(store, false);
     clearTimeout(timer);
     renewAt = Infinity;
     if (!session) return;
@@ -116,6 +119,8 @@ export function renewSilently(
           store.end('renewal-refused');
           return;
         }
+        // Not reached (offline, asleep, down): the session will end unless a retry gets through.
+        setRenewalFailing(store, true);
         const left = session.claims.exp * 1000 - CLOCK_SKEW_MS - now();
         if (left > 0) arm(Math.min(RENEW_RETRY_MS, left / 2));
       })
