@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OidcSettings } from '../../../lib/api-profile';
 import { heldTokensFor } from './held-tokens';
-import { completeSignIn, startSignIn } from './oidc-client';
+import { completeSignIn, renewAccessToken, startSignIn } from './oidc-client';
 import {
   accessToken,
   fakeProvider as fake,
@@ -193,6 +193,27 @@ describe('the provider’s access token: sent for the API to judge', () => {
       'access-token-unusable',
       /unsigned JWT \(alg none\)/,
     );
+  });
+});
+
+describe('renewing with the refresh token', () => {
+  it('refuses a renewal whose new ID token names another person, though its opaque token shows none', async () => {
+    const fake = fakeProvider({ sub: 'bob', access: 'opaque-of-bob', expiresIn: 600 });
+    const scope = scopeOf(fake.settings);
+    const alice = { ...scope, sub: 'alice' };
+    const claims = { sub: 'alice', exp: nowS() + 60 };
+    const holder = heldTokensFor(PROFILE, scope);
+    holder.follow(alice);
+    holder.set({ binding: alice, accessToken: 'opaque-0', claims, refreshToken: 'r', rotation: 1 });
+    await expect(
+      renewAccessToken(fake.settings, PROFILE, scope, {
+        token: 'opaque-0',
+        binding: alice,
+        claims,
+      }),
+    ).rejects.toThrow('The renewal is for someone else.');
+    expect(fake.asked).toContain(`${fake.settings.issuer}/token`);
+    expect(holder.get(alice)?.accessToken).toBe('opaque-0');
   });
 });
 
