@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from './login-page';
 import { SessionProvider } from './session-context';
@@ -8,7 +9,8 @@ import { createSessionStore, type SessionStore } from './session-store';
 /**
  * A token the API refused right after sign-in is explained on the sign-in page with the API's own
  * message: a pasted one comes back in the box; a provider's is explained beside its button, with
- * what to check, and never shown.
+ * what to check, and never shown. And the sign-in page after Go to sign-in still knows whose the
+ * session was: another person starts afresh.
  */
 
 const API = 'https://api.example.com';
@@ -56,5 +58,44 @@ describe('the sign-in page after the API refused the token', () => {
     refused(token, token);
     expect(await screen.findByRole('alert')).toHaveTextContent('Is this a token for Orders API?');
     expect(screen.getByLabelText('Access token')).toHaveValue(token);
+  });
+});
+
+describe('the sign-in page after Go to sign-in', () => {
+  const pasted = (sub: string) =>
+    `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp, jti: Math.random() })}.c2ln`;
+
+  /** The sign-in page at /login; elsewhere, where it went. */
+  function Page() {
+    const { pathname } = useLocation();
+    if (pathname === '/login') return <LoginPage apiName="Orders API" />;
+    return <p data-testid="where">{pathname}</p>;
+  }
+
+  async function signInOver(firstPerson: string, secondPerson: string) {
+    store = createSessionStore({ apiBaseUrl: API, channel: null, eventTarget: null });
+    store.signIn(pasted(firstPerson), false);
+    // Expired on the page, then Go to sign-in.
+    store.end('expired');
+    store.dropRenewal();
+    render(
+      <SessionProvider store={store}>
+        {/* As the app's router (app.tsx): a navigation is no transition. */}
+        <MemoryRouter initialEntries={['/login?next=%2Fusers%2Fbulk']} useTransitions={false}>
+          <Page />
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+    await userEvent.type(screen.getByLabelText('Access token'), pasted(secondPerson));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    return (await screen.findByTestId('where')).textContent;
+  }
+
+  it('another person starts at the users list, not on the first one’s page', async () => {
+    expect(await signInOver('ada', 'grace')).toBe('/users');
+  });
+
+  it('the same person comes back to where they were', async () => {
+    expect(await signInOver('ada', 'ada')).toBe('/users/bulk');
   });
 });

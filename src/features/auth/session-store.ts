@@ -181,7 +181,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const listeners = new Set<Listener>();
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   let askTimer: ReturnType<typeof setTimeout> | undefined;
-  // The person whose expired session is still stored: whose data the tab may still hold.
+  // The person whose session ended here (its expired record still stored, or left by Go to
+  // sign-in): whether the next sign-in in this tab is the same person.
   let former: SessionBinding | null = null;
   const stored = readStoredSession();
   const askedAt = now();
@@ -323,6 +324,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   function dropRenewal() {
     if (!state.renewable) return;
+    former = state.renewable.binding;
     setState({ ...state, renewable: null });
   }
 
