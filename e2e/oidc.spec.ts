@@ -9,6 +9,7 @@ import {
   PROVIDER_2_URL,
   PROVIDER_URL,
 } from './support/ports';
+import { loginAtProvider, person, signInThroughProvider, withoutFonts } from './support/provider';
 import { receivedBy } from './support/several-apis';
 
 /**
@@ -20,37 +21,7 @@ import { receivedBy } from './support/several-apis';
  */
 test.use({ baseURL: OIDC_CONSOLE_URL });
 
-test.beforeEach(async ({ context }) => {
-  // The provider's own login page imports a web font; the test machine has no internet.
-  await context.route('https://fonts.googleapis.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
-  );
-});
-
-let people = 0;
-/** A login of its own per test, so the provider's grants of parallel tests never meet. */
-function person(prefix = 'staff'): string {
-  people += 1;
-  return `${prefix}-${process.pid}-${people}-${Date.now() % 100_000}`;
-}
-
-async function loginAtProvider(page: Page, login: string, provider = PROVIDER_URL): Promise<void> {
-  await expect(page).toHaveURL(new RegExp(`^${provider}/`));
-  await page.getByPlaceholder('Enter any login').fill(login);
-  await page.getByPlaceholder('and password').fill('any');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-}
-
-export async function signInThroughProvider(
-  page: Page,
-  login: string,
-  start = '/users',
-): Promise<void> {
-  await page.goto(start);
-  await page.getByRole('button', { name: 'Sign in with Mock SSO' }).click();
-  await loginAtProvider(page, login);
-  await expect(page.getByRole('banner')).toContainText(login);
-}
+test.beforeEach(({ context }) => withoutFonts(context));
 
 test('a deep link survives the round trip; code and state never stay in the address or history', async ({
   page,

@@ -5,7 +5,7 @@ import {
   type SessionState,
   type SessionStore,
 } from '../features/auth/session-store';
-import { DEMO_SESSION_API } from '../features/auth/session-storage-key';
+import { scopeOfProfile } from '../features/auth/session-binding';
 import { reportTokenUse } from '../features/auth/token-use';
 import { forgetUserData } from '../features/users/user-storage';
 import { setCurrentProfileKey, type ApiProfile } from '../lib/api-profile';
@@ -46,7 +46,8 @@ export function createProfileRuntimes(options: {
     const { target } = profile;
     const apiBaseUrl = apiBaseUrlFor(target, options.locationOrigin);
     const sessionStore = createSessionStore({
-      apiBaseUrl: target.mode === 'demo' ? DEMO_SESSION_API : target.baseUrl,
+      apiBaseUrl: scopeOfProfile(profile).api,
+      provider: profile.oidc,
       profileKey: profile.key,
     });
     if (profile.oidc) {

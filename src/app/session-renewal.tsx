@@ -24,30 +24,35 @@ export function SessionRenewal({ msLeft, apiName }: { msLeft: number; apiName: s
   const { apis } = useEnvironment();
   const location = useLocation();
   const oidc = apis.current.oidc;
-  // A provider's session that it would not renew: signing in again there brings the person back
-  // to this page (its address keeps its state: filters, sort, the open record; the scroll is put
-  // back on return).
-  const signInAgain =
-    oidc && renewable?.source === 'provider'
-      ? {
-          name: oidc.name,
-          start: () =>
-            import('../features/auth/oidc/oidc-client').then((client) =>
-              client.startSignIn(oidc, {
-                profileKey: apis.current.key,
-                next: `${location.pathname}${location.search}`,
-                scroll: { x: window.scrollX, y: window.scrollY },
-              }),
-            ),
-        }
-      : undefined;
+  const ending = session ?? renewable;
+  // With a provider configured, signing in there is offered first. The same session's person
+  // comes back to this page (its address keeps its state: filters, sort, the open record; the
+  // scroll is put back on return); a pasted token's person signing in through the provider is
+  // another binding, and starts afresh (oidc-callback.tsx).
+  const signInAgain = oidc
+    ? {
+        name: oidc.name,
+        returns: ending?.source === 'provider',
+        start: () =>
+          import('../features/auth/oidc/oidc-client').then((client) =>
+            client.startSignIn(oidc, {
+              profileKey: apis.current.key,
+              next: `${location.pathname}${location.search}`,
+              scroll: { x: window.scrollX, y: window.scrollY },
+            }),
+          ),
+      }
+    : undefined;
+  // A provider's session warns only once its renewal has failed (the shell decides).
+  const failedRenewal = oidc && session?.source === 'provider';
 
   return (
     <>
       {warning && (
         <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950 dark:bg-amber-900/50 dark:text-amber-50">
-          Your session ends in {formatCountdown(msLeft)}. Renew it with a fresh token to keep
-          working where you are.
+          {failedRenewal
+            ? `Your session ends in ${formatCountdown(msLeft)}: ${oidc.name} could not renew it. Sign in again to keep working where you are.`
+            : `Your session ends in ${formatCountdown(msLeft)}. Renew it with a fresh token to keep working where you are.`}
           <Button onClick={() => setAsked(true)} className="py-0.5">
             Renew session
           </Button>

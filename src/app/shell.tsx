@@ -4,10 +4,11 @@ import { NavLink } from '../components/link';
 import { Button } from '../components/button';
 import { lazyComponent } from '../components/lazy-component';
 import { useNow } from '../components/use-now';
+import { useRenewalFailing } from '../features/auth/renewal-status';
+import { sessionLabel } from '../features/auth/session-label';
 import { useSessionState, useSessionStore } from '../features/auth/session-context';
 import { CLOCK_SKEW_MS } from '../features/auth/session-store';
-import { apiLine } from '../lib/display-text';
-import { describeSubject, type TokenClaims } from '../features/auth/token';
+import type { TokenClaims } from '../features/auth/token';
 import { RequestsButton } from '../features/requests/requests-button';
 import { UserLookup } from '../features/users/user-lookup';
 import { formatCountdown } from '../lib/time';
@@ -46,12 +47,16 @@ export function Shell({ children }: { children: ReactNode }) {
   const environment = useEnvironment();
   const now = useNow(1000, session !== null);
   const msLeft = session ? session.claims.exp * 1000 - CLOCK_SKEW_MS - now : 0;
+  // A provider's session renews itself: no countdown, no warning, unless its renewal has failed.
+  const renewalFailing = useRenewalFailing();
+  const provider = environment.apis.current.oidc?.name;
+  const renewsItself = session?.source === 'provider' && !renewalFailing;
   const { pathname } = useLocation();
   // Open at a path, so going to another page closes it without an effect.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
   const menuId = useId();
-  const subject = session ? apiLine(describeSubject(session.claims), 100) : '';
+  const subject = session ? sessionLabel(session.claims, renewsItself ? provider : undefined) : '';
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -112,9 +117,11 @@ export function Shell({ children }: { children: ReactNode }) {
                   <bdi className="truncate font-medium" title={subject}>
                     {subject}
                   </bdi>
-                  <span className="tabular-nums" title="Time left in this session">
-                    {formatCountdown(msLeft)} left
-                  </span>
+                  {!renewsItself && (
+                    <span className="tabular-nums" title="Time left in this session">
+                      {formatCountdown(msLeft)} left
+                    </span>
+                  )}
                 </span>
               )}
               <Button onClick={() => store.end('signed-out')} className="shrink-0">
@@ -123,8 +130,8 @@ export function Shell({ children }: { children: ReactNode }) {
             </div>
           </div>
         </div>
-        {/* A provider's session renews itself: no warning, only the dialog if it is refused. */}
-        {(session ? session.source === 'pasted' && msLeft <= EXPIRY_WARNING_MS : renewable) && (
+        {/* A session that renews itself gets no warning, only the dialog if it is refused. */}
+        {(session ? !renewsItself && msLeft <= EXPIRY_WARNING_MS : renewable) && (
           <Suspense fallback={null}>
             <SessionRenewal msLeft={msLeft} apiName={environment.label} />
           </Suspense>

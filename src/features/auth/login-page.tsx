@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
 import { lazyComponent } from '../../components/lazy-component';
 import { useNow } from '../../components/use-now';
-import { refusalProblem } from './refusal';
+import { providerRefusalProblem, refusalProblem } from './refusal';
 import { safeNextPath } from './safe-next';
 import { useSessionState, useSessionStore } from './session-context';
 import type { SessionEndReason } from './session-store';
@@ -45,11 +45,18 @@ export function LoginPage({ apiName, mintDemoToken, api, provider }: LoginPagePr
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const next = safeNextPath(searchParams.get('next'));
-  // A token the API refused right after sign-in comes back in the box, for correction.
-  const [input, setInput] = useState(() => refusal?.token ?? '');
+  // A pasted token the API refused right after sign-in comes back in the box, for correction; a
+  // provider's is explained beside its button (its token is never shown).
+  const pastedRefusal = refusal?.source === 'pasted' || (refusal && !provider) ? refusal : null;
+  const [input, setInput] = useState(() => (refusal?.source === 'pasted' ? refusal.token : ''));
   const [remember, setRemember] = useState(false);
   const [problem, setProblem] = useState<string | null>(() =>
-    refusal ? refusalProblem(refusal.message, apiName) : null,
+    pastedRefusal ? refusalProblem(pastedRefusal.message, apiName) : null,
+  );
+  const [providerProblem] = useState(() =>
+    refusal && provider && !pastedRefusal
+      ? providerRefusalProblem(refusal.message, apiName, provider.name)
+      : undefined,
   );
   const [busy, setBusy] = useState(false);
   // Keeps the preview's "expires in" current while the page stays open.
@@ -62,14 +69,16 @@ export function LoginPage({ apiName, mintDemoToken, api, provider }: LoginPagePr
     // The store checks the token again, with the same rules; a clock tick between the two
     // checks must still end in a message, never in an uncaught error.
     const parsed = parseToken(token);
+    let outcome;
     try {
       if (!parsed.ok) throw new Error(parsed.problem);
-      store.signIn(parsed.token, remember);
+      outcome = store.signIn(parsed.token, remember);
     } catch (error) {
       setProblem((error as Error).message);
       return;
     }
-    navigate(next, { replace: true });
+    // Over someone else's session (expired in this tab): afresh, not on their page.
+    navigate(outcome === 'replaced' ? safeNextPath(null) : next, { replace: true });
   }
 
   function onSubmit(event: FormEvent) {
@@ -110,7 +119,7 @@ export function LoginPage({ apiName, mintDemoToken, api, provider }: LoginPagePr
         )}
         {provider && (
           <Suspense fallback={null}>
-            <ProviderSignIn provider={provider} next={next} />
+            <ProviderSignIn provider={provider} next={next} problem={providerProblem} />
           </Suspense>
         )}
         <form onSubmit={onSubmit} className="space-y-3" noValidate>

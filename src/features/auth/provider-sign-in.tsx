@@ -12,14 +12,24 @@ export interface SignInProvider {
 
 /**
  * The sign-in page's lead with a provider: **Sign in with {name}**, and what went wrong with the
- * last try (a failed callback comes back with it in the history state). A module of its own, so a
+ * last try (a failed callback comes back with it in the history state, a token the API refused as
+ * a prop). A module of its own, so a
  * console without `oidc` never downloads it; start-up loads it before the first render when the
  * console has one.
  */
-export function ProviderSignIn({ provider, next }: { provider: SignInProvider; next: string }) {
+export function ProviderSignIn({
+  provider,
+  next,
+  problem: given,
+}: {
+  provider: SignInProvider;
+  next: string;
+  /** What went wrong after the last sign-in (the API refused the provider's token). */
+  problem?: string | undefined;
+}) {
   const { state } = useLocation();
   const [problem, setProblem] = useState<string | null>(() =>
-    typeof state?.signInProblem === 'string' ? state.signInProblem : null,
+    typeof state?.signInProblem === 'string' ? state.signInProblem : (given ?? null),
   );
   const [leaving, setLeaving] = useState(false);
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -39,7 +39,11 @@ function Where() {
 }
 
 /** Ada kept her session on the device; it then ended on her search's page. */
-function renderEnded(): SessionStore {
+function renderEnded(signInAgain?: {
+  name: string;
+  returns: boolean;
+  start: () => Promise<void>;
+}): SessionStore {
   const store = createSessionStore({ apiBaseUrl: API, channel: null, eventTarget: null });
   store.signIn(tokenFor('ada'), true);
   store.end('unauthorized');
@@ -47,7 +51,12 @@ function renderEnded(): SessionStore {
     <QueryClientProvider client={testQueryClient()}>
       <SessionProvider store={store}>
         <MemoryRouter initialEntries={['/users?q=ada%40example.com']}>
-          <RenewSessionDialog apiName="Test" onClose={() => {}} onSignIn={() => {}} />
+          <RenewSessionDialog
+            apiName="Test"
+            onClose={() => {}}
+            onSignIn={() => {}}
+            signInAgain={signInAgain}
+          />
           <Where />
         </MemoryRouter>
       </SessionProvider>
@@ -97,5 +106,17 @@ describe('RenewSessionDialog', () => {
     expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(
       '/users?q=ada%40example.com',
     );
+  });
+
+  it('puts the focus on Sign in again when a provider is configured, on the token box otherwise', () => {
+    renderEnded({ name: 'Acme SSO', returns: false, start: async () => {} });
+    expect(screen.getByRole('button', { name: 'Sign in again' })).toHaveFocus();
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'Sign in again with Acme SSO: the console then starts afresh, at the users list.',
+    );
+    cleanup();
+    renderEnded();
+    expect(screen.getByLabelText('Access token')).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Sign in again' })).toBeNull();
   });
 });

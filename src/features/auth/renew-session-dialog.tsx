@@ -9,6 +9,7 @@ import { apiLine } from '../../lib/display-text';
 import { requestLog } from '../../lib/request-log';
 import { refusalProblem } from './refusal';
 import { sessionEndReason } from './session-end-reason';
+import type { SessionEndReason } from './session-store';
 import { useSessionState, useSessionStore } from './session-context';
 import { describeSubject, parseToken } from './token';
 import { KeepSignedInBox, TokenField } from './token-field';
@@ -21,10 +22,10 @@ interface RenewSessionDialogProps {
   /** Gives up renewing a session that ended: the person goes to the sign-in page. */
   onSignIn: () => void;
   /**
-   * A session the identity provider issued has ended (most often it refused a renewal): sign in
-   * there again (leaves the page).
+   * A provider is configured: sign in there again (leaves the page). `returns`: the session is
+   * the provider's, so its person comes back to this page; a pasted token's starts afresh.
    */
-  signInAgain?: { name: string; start: () => Promise<void> } | undefined;
+  signInAgain?: { name: string; returns: boolean; start: () => Promise<void> } | undefined;
 }
 
 /**
@@ -69,10 +70,13 @@ export function RenewSessionDialog({
     preview?.ok === true &&
     (preview.claims.sub === undefined || preview.claims.sub !== claims?.sub);
 
+  const signInButton = useRef<HTMLButtonElement>(null);
+
+  // Sign in again first where a provider is configured (one step, nothing to paste).
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    element?.querySelector<HTMLElement>('textarea')?.focus();
+    (signInButton.current ?? element?.querySelector<HTMLElement>('textarea'))?.focus();
   }, []);
 
   async function onSubmit(event: FormEvent) {
@@ -126,12 +130,10 @@ export function RenewSessionDialog({
         {signInAgain && (
           <div className="space-y-2">
             <p className="text-sm">
-              {store.getState().endReason === 'renewal-refused'
-                ? `${signInAgain.name} would not renew your session.`
-                : `Your session with ${signInAgain.name} has ended.`}{' '}
-              Sign in again to carry on: you come back to this page.
+              {signInAgainText(signInAgain, ended, store.getState().endReason)}
             </p>
             <Button
+              ref={signInButton}
               variant="primary"
               disabled={checking}
               onClick={() => {
@@ -193,6 +195,22 @@ export function RenewSessionDialog({
       </form>
     </dialog>
   );
+}
+
+function signInAgainText(
+  { name, returns }: { name: string; returns: boolean },
+  ended: boolean,
+  reason: SessionEndReason | null,
+): string {
+  if (!returns) {
+    return `Sign in again with ${name}: the console then starts afresh, at the users list.`;
+  }
+  const why = !ended
+    ? `${name} could not renew your session, which ends soon.`
+    : reason === 'renewal-refused'
+      ? `${name} would not renew your session.`
+      : `Your session with ${name} has ended.`;
+  return `${why} Sign in again to carry on: you come back to this page.`;
 }
 
 /**

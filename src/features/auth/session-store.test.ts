@@ -7,54 +7,39 @@ import {
   SHARE_WAIT_MS,
   type SessionStore,
 } from './session-store';
+import { channelHub } from '../../test/channel-hub';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const API = 'https://api.example.com';
 const KEY = 'admin-console.token';
+const PROVIDER = { issuer: 'https://id.example.com', clientId: 'console' };
 
 function tokenExpiringIn(seconds: number, sub = 's'): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp: NOW / 1000 + seconds })}.c2ln`;
 }
 
-/** BroadcastChannels of several tabs: a message from one reaches the others, asynchronously. */
-function channelHub() {
-  const members = new Set<{ deliver: (data: unknown) => void }>();
-  const sent: unknown[] = [];
-  return {
-    sent,
-    channel(): BroadcastChannel {
-      const handlers = new Set<(event: MessageEvent) => void>();
-      const member = {
-        deliver: (data: unknown) => {
-          for (const handler of handlers) handler(new MessageEvent('message', { data }));
-        },
-      };
-      members.add(member);
-      return {
-        postMessage(data: unknown) {
-          sent.push(data);
-          for (const other of members) {
-            if (other !== member) setTimeout(() => other.deliver(data), 1);
-          }
-        },
-        addEventListener: (_type: string, handler: (event: MessageEvent) => void) =>
-          handlers.add(handler),
-        removeEventListener: (_type: string, handler: (event: MessageEvent) => void) =>
-          handlers.delete(handler),
-        close: () => members.delete(member),
-      } as unknown as BroadcastChannel;
-    },
-  };
-}
+/** A pasted token's binding. */
+const pasted = (sub: string | null = 's', api = API) => ({
+  api,
+  issuer: null,
+  clientId: null,
+  sub,
+});
 
 describe('session store', () => {
   let stores: SessionStore[] = [];
-  const make = (channel: BroadcastChannel | null = null, apiBaseUrl = API) => {
-    const store = createSessionStore({ apiBaseUrl, channel, eventTarget: null });
+  const make = (
+    channel: BroadcastChannel | null = null,
+    apiBaseUrl = API,
+    provider: { issuer: string; clientId: string } | null = null,
+  ) => {
+    const store = createSessionStore({ apiBaseUrl, provider, channel, eventTarget: null });
     stores.push(store);
     return store;
   };
+  const makeWithProvider = (channel: BroadcastChannel | null = null, provider = PROVIDER) =>
+    make(channel, API, provider);
 
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW });
@@ -79,13 +64,16 @@ describe('session store', () => {
     expect(sessionStorage.getItem(KEY)).toBeNull();
   });
 
-  it('restores a stored session and drops an expired one', () => {
+  it('restores a stored session, and never an expired one (kept only to tell whose it was)', () => {
     localStorage.setItem(KEY, serializeStoredSession(tokenExpiringIn(3600), API));
     expect(make().getState().session?.remember).toBe(true);
 
-    localStorage.setItem(KEY, serializeStoredSession(tokenExpiringIn(-5), API));
-    expect(make().getState().session).toBeNull();
-    expect(localStorage.getItem(KEY)).toBeNull();
+    const expired = serializeStoredSession(tokenExpiringIn(-5), API);
+    localStorage.setItem(KEY, expired);
+    const store = make();
+    expect(store.getState().session).toBeNull();
+    expect(store.getToken()).toBeNull();
+    expect(localStorage.getItem(KEY)).toBe(expired);
   });
 
   it('drops a session that belongs to another API, and a bare token that names none', () => {
@@ -117,7 +105,6 @@ describe('session store', () => {
     });
     // Left in place (a removal would read as a sign-out in other tabs) and never read back.
     expect(make().getState().session).toBeNull();
-    expect(sessionStorage.getItem(KEY)).toBeNull();
   });
 
   it('never hands out a token past its time, even before the timer fires (after sleep)', () => {
@@ -185,14 +172,21 @@ describe('session store', () => {
     });
     expect(
       hub.sent.filter((message) => (message as { type: string }).type === 'signed-out'),
-    ).toHaveLength(1);
+    ).toEqual([{ type: 'signed-out', binding: pasted() }]);
   });
 
   it('keeps where a token came from: a provider’s session is stored, restored and ended as one', () => {
     const token = tokenExpiringIn(3600);
-    make().signIn(token, false, 'provider');
-    expect(sessionStorage.getItem(KEY)).toBe(serializeStoredSession(token, API, 'provider'));
-    const restored = make();
+    const claims = { sub: 's', exp: NOW / 1000 + 3600 };
+    makeWithProvider().signIn({ token, claims }, false);
+    expect(JSON.parse(sessionStorage.getItem(KEY) ?? '')).toEqual({
+      api: API,
+      ...PROVIDER,
+      sub: 's',
+      token,
+      claims,
+    });
+    const restored = makeWithProvider();
     expect(restored.getState().session?.source).toBe('provider');
     restored.end('renewal-refused');
     expect(restored.getState()).toMatchObject({
@@ -263,7 +257,7 @@ describe('session store', () => {
       vi.advanceTimersByTime(SHARE_WAIT_MS);
       expect(opened.getState()).toMatchObject({ session: null, asking: false });
       const token = tokenExpiringIn(3600);
-      hub.channel().postMessage({ type: 'session-offer', api: API, token });
+      hub.channel().postMessage({ type: 'session-offer', binding: pasted(), token });
       vi.advanceTimersByTime(2);
       expect(opened.getState().session).toMatchObject({ token, remember: false });
       expect(localStorage.getItem(KEY)).toBeNull();
@@ -278,8 +272,9 @@ describe('session store', () => {
       signedOut.end('signed-out');
       vi.advanceTimersByTime(LATE_OFFER_MS);
       const other = hub.channel();
+      other.postMessage({ type: 'session-offer', binding: pasted(), token: tokenExpiringIn(3600) });
+      other.postMessage({ type: 'session-offer', binding: pasted() });
       other.postMessage({ type: 'session-offer', api: API, token: tokenExpiringIn(3600) });
-      other.postMessage({ type: 'session-offer', api: API });
       other.postMessage('signed-out');
       vi.advanceTimersByTime(2);
       expect(late.getState().session).toBeNull();
@@ -305,8 +300,14 @@ describe('session store', () => {
       expect(localStorage.getItem(KEY)).toBe(serializeStoredSession(fresh, API));
       // One change, no ending in between: nothing tied to the person is forgotten.
       expect(listener).toHaveBeenCalledTimes(1);
-      expect(hub.sent).toContainEqual({ type: 'session-renewed', api: API, token: fresh });
-      expect(hub.sent).not.toContainEqual({ type: 'signed-out' });
+      expect(hub.sent).toContainEqual({
+        type: 'session-renewed',
+        binding: pasted('ada'),
+        token: fresh,
+      });
+      expect(hub.sent.some((message) => (message as { type: string }).type === 'signed-out')).toBe(
+        false,
+      );
       // The new token's own expiry now counts.
       vi.advanceTimersByTime(200_000);
       expect(store.getToken()).toBe(fresh);
@@ -338,12 +339,15 @@ describe('session store', () => {
       store.subscribe(() => states.push(store.getState()));
       const other = tokenExpiringIn(3600, 'grace');
       expect(store.renew(other)).toBe('signed-in');
-      expect(states[0]).toMatchObject({ session: null, renewable: null, endReason: 'signed-out' });
+      expect(states[0]).toMatchObject({ session: null, renewable: null, endReason: 'replaced' });
       expect(store.getState()).toMatchObject({
         session: { token: other, claims: { sub: 'grace' } },
         generation: generation + 1,
       });
-      expect(hub.sent).toContainEqual({ type: 'signed-out' });
+      expect(hub.sent).toContainEqual({ type: 'signed-out', binding: pasted('ada') });
+      expect(
+        hub.sent.filter((message) => (message as { type: string }).type === 'signed-out'),
+      ).toHaveLength(1);
     });
 
     it('keeps another person in this tab unless they choose the device, whatever the first chose', () => {
@@ -414,7 +418,9 @@ describe('session store', () => {
       first.end('unauthorized');
       vi.advanceTimersByTime(2);
       expect(second.getState().session).not.toBeNull();
-      expect(hub.sent).not.toContainEqual({ type: 'signed-out' });
+      expect(hub.sent.some((message) => (message as { type: string }).type === 'signed-out')).toBe(
+        false,
+      );
 
       second.end('signed-out');
       vi.advanceTimersByTime(2);
@@ -530,7 +536,7 @@ describe('session store per API profile', () => {
     for (const store of [staging, production, again]) store.dispose();
   });
 
-  it('talks to the other tabs on a channel of its own, so one API’s sign-out ends no other', () => {
+  it('talks to the other tabs on a channel of its own per API and provider, so one API’s sign-out ends no other', () => {
     const names: string[] = [];
     vi.stubGlobal(
       'BroadcastChannel',
@@ -546,6 +552,11 @@ describe('session store per API profile', () => {
     );
     createSessionStore({ apiBaseUrl: API, eventTarget: null }).dispose();
     createSessionStore({ apiBaseUrl: API, profileKey: 'EU / Prod', eventTarget: null }).dispose();
-    expect(names).toEqual(['admin-console.session', 'admin-console.session:EU%20%2F%20Prod']);
+    createSessionStore({ apiBaseUrl: API, provider: PROVIDER, eventTarget: null }).dispose();
+    expect(names).toEqual([
+      'admin-console.session|https%3A%2F%2Fapi.example.com||',
+      'admin-console.session:EU%20%2F%20Prod|https%3A%2F%2Fapi.example.com||',
+      'admin-console.session|https%3A%2F%2Fapi.example.com|https%3A%2F%2Fid.example.com|console',
+    ]);
   });
 });

@@ -1,9 +1,29 @@
 import { profileScopedName } from '../../lib/api-profile';
-import { safeStorage } from '../../lib/storage';
+import { removeStored, type StorageArea } from '../../lib/storage';
+import {
+  consistentTokens,
+  readBoundCredential,
+  readCredential,
+  type Credential,
+  type ReadCredential,
+} from './credential';
+import {
+  bindingOf,
+  channelName,
+  fitsScope,
+  sameBinding,
+  sameScope,
+  type SessionBinding,
+  type SessionScope,
+  type TokenSourceKind,
+} from './session-binding';
+import { readSessionMessage, type SessionMessage } from './session-messages';
+import { readSession, writeSession } from './session-record';
 import { SESSION_STORAGE_KEY } from './session-storage-key';
-import { CLOCK_SKEW_MS, parseToken, type TokenClaims } from './token';
+import { CLOCK_SKEW_MS, type TokenClaims } from './token';
 
 export { CLOCK_SKEW_MS };
+export type { TokenSourceKind };
 
 export interface Session {
   token: string;
@@ -11,17 +31,14 @@ export interface Session {
   /** Kept in localStorage (this device) rather than sessionStorage (this tab). */
   remember: boolean;
   source: TokenSourceKind;
+  /** Whose it is and what for (session-binding.ts). */
+  binding: SessionBinding;
 }
 
 /**
- * Where a session's token came from (docs/security.md, "Token model"): pasted by the person,
- * who is asked for the next one, or issued by an identity provider, which renews it by itself.
- */
-export type TokenSourceKind = 'pasted' | 'provider';
-
-/**
  * `refused`: the API answered the first requests of a new sign-in with 401, so the token never
- * worked (another API's token, a typo); `unauthorized`: a session that did work got a 401 later.
+ * worked (another API's token, a typo); `unauthorized`: a session that did work got a 401 later;
+ * `replaced`: another person signed in over it (a passing state: their session follows at once).
  */
 export type SessionEndReason =
   | 'signed-out'
@@ -29,6 +46,7 @@ export type SessionEndReason =
   | 'unauthorized'
   | 'other-tab'
   | 'refused'
+  | 'replaced'
   /** The token source (the identity provider) would not renew the session. */
   | 'renewal-refused';
 
@@ -37,16 +55,24 @@ export interface RenewableSession {
   claims: TokenClaims;
   remember: boolean;
   source: TokenSourceKind;
+  binding: SessionBinding;
 }
 
 /** The token the API refused right after sign-in, with the API's own message, for correction. */
 export interface TokenRefusal {
   token: string;
   message: string;
+  source: TokenSourceKind;
 }
 
-/** What `renew` did: replaced the token in place (same `sub`), or signed a new person in afresh. */
+/** What `renew` did: replaced the token in place (same person), or signed a new person in afresh. */
 export type RenewOutcome = 'renewed' | 'signed-in';
+
+/**
+ * What `signIn` did: `replaced` when it ended another person's session first (their tabs told,
+ * what the tab held of them forgotten), so the page starts afresh rather than where they were.
+ */
+export type SignInOutcome = 'signed-in' | 'replaced';
 
 export interface SessionState {
   session: Session | null;
@@ -79,42 +105,28 @@ const RETURN_EVENTS = ['visibilitychange', 'focus', 'pageshow'] as const;
 const MAX_TIMER_MS = 2_147_483_647;
 
 type Listener = () => void;
-type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-/**
- * Same-origin tabs only (BroadcastChannel never crosses origins). A tab answers a request only
- * while signed in, and only for the API its own session belongs to.
- */
-type ChannelMessage =
-  | { type: 'signed-out' }
-  | { type: 'session-request'; api: string }
-  | { type: 'session-offer'; api: string; token: string; source?: TokenSourceKind }
-  /** The same person's new token: tabs of that person and API take it in place. */
-  | { type: 'session-renewed'; api: string; token: string };
-
-/** What is stored: the token, the API it was signed in against, and its source when not pasted. */
-interface StoredSession {
-  token: string;
-  api: string;
-  source?: TokenSourceKind;
-}
 
 export interface SessionStore {
   getState(): SessionState;
   subscribe(listener: Listener): () => void;
-  /** Throws with the reason when the token cannot be used (the sign-in page checks first). */
-  signIn(token: string, remember: boolean, source?: TokenSourceKind): void;
+  /**
+   * Throws with the reason when the token cannot be used (the sign-in page checks first). Over a
+   * session of another binding (live, ended on the page, or expired in storage), that one ends
+   * everywhere first: a different person, API or provider never takes over another's page.
+   */
+  signIn(credential: Credential, remember: boolean): SignInOutcome;
   end(reason: SessionEndReason): void;
   /**
-   * A new token for the session, or for the one that ended on a page. The same `sub` keeps the
-   * page (token swapped in place, other tabs of this API told); anyone else is a full sign-in that
-   * forgets the first person. Throws with the reason when the token cannot be used.
+   * A new token for the session, or for the one that ended on a page. The same person (binding)
+   * keeps the page (token swapped in place, other tabs of this binding told); anyone else is a
+   * full sign-in that forgets the first person. Throws with the reason when the token cannot be used.
    *
    * `rememberNewPerson`: whether anyone else's session is kept on the device (localStorage),
    * which only they can choose: it is never carried over from the first person's "Keep me signed
    * in", so by default their token stays in this tab (and never reaches the first person's other
    * tabs through storage).
    */
-  renew(token: string, rememberNewPerson?: boolean): RenewOutcome;
+  renew(credential: Credential, rememberNewPerson?: boolean): RenewOutcome;
   /** Gives up renewing a session that ended on a page: the person goes to the sign-in page. */
   dropRenewal(): void;
   /** The API client's every answer: which token it carried and the status (0: no answer). */
@@ -135,37 +147,43 @@ export interface SessionStore {
 interface SessionStoreOptions {
   /** The API this console talks to: a session signed in against another one is not used. */
   apiBaseUrl: string;
+  /** The profile's identity provider as configured now (config.json's `oidc`), if any. */
+  provider?: { issuer: string; clientId: string } | null | undefined;
   /**
    * The API profile's key (lib/api-profile.ts): each profile keeps its session under its own
    * storage key and tells its own tab channel, so signing out of one API leaves the others. Empty
    * (the default) for a single-API console.
    */
   profileKey?: string;
-  /** Stand-ins for tests; by default the browser's, through lib/storage.ts (which never throws). */
-  storage?: { session: KeyValueStore; local: KeyValueStore };
   now?: () => number;
   channel?: BroadcastChannel | null;
   eventTarget?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
 }
 
+type Usable = ReadCredential & { ok: true };
+
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
-  const { apiBaseUrl } = options;
-  const storageKey = profileScopedName(SESSION_STORAGE_KEY, options.profileKey ?? '');
-  const storage = options.storage ?? {
-    session: safeStorage('session'),
-    local: safeStorage('local'),
+  const scope: SessionScope = {
+    api: options.apiBaseUrl,
+    issuer: options.provider?.issuer ?? null,
+    clientId: options.provider?.clientId ?? null,
   };
+  const profileKey = options.profileKey ?? '';
+  const storageKey = profileScopedName(SESSION_STORAGE_KEY, profileKey);
   const now = options.now ?? Date.now;
   const channel =
     options.channel !== undefined
       ? options.channel
       : typeof BroadcastChannel === 'undefined'
         ? null
-        : new BroadcastChannel(profileScopedName(CHANNEL_NAME, options.profileKey ?? ''));
+        : new BroadcastChannel(channelName(CHANNEL_NAME, profileKey, scope));
   const eventTarget = options.eventTarget !== undefined ? options.eventTarget : window;
   const listeners = new Set<Listener>();
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   let askTimer: ReturnType<typeof setTimeout> | undefined;
+  // The person whose session ended here (its expired record still stored, or left by Go to
+  // sign-in): whether the next sign-in in this tab is the same person.
+  let former: SessionBinding | null = null;
   const stored = readStoredSession();
   const askedAt = now();
   let state: SessionState = {
@@ -182,27 +200,20 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   scheduleExpiry();
 
   function readStoredSession(): Session | null {
-    for (const [store, remember] of [
-      [storage.session, false],
-      [storage.local, true],
+    for (const [area, remember] of [
+      ['session', false],
+      ['local', true],
     ] as const) {
-      const raw = safeGet(store, storageKey);
-      if (raw === null) continue;
-      const record = parseStored(raw);
-      const parsed = record?.api === apiBaseUrl ? parseToken(record.token, now()) : null;
-      if (parsed?.ok) {
-        return {
-          token: parsed.token,
-          claims: parsed.claims,
-          remember,
-          source: record?.source ?? 'pasted',
-        };
-      }
-      // Expired, malformed, or signed in against another API (config.json now names a different
-      // one, or a demo deployment was switched to a real API): forget it rather than send it.
-      safeRemove(store, storageKey);
+      const read = readSession(area, storageKey, scope, now());
+      if (read?.ok) return sessionOf(read, remember);
+      if (read) former = read.expired;
     }
     return null;
+  }
+
+  function sessionOf(read: Usable, remember: boolean): Session {
+    const { token, claims, source } = read;
+    return { token, claims, remember, source, binding: bindingOf(scope, source, claims.sub) };
   }
 
   function setState(next: SessionState) {
@@ -228,67 +239,68 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   }
 
   function clearStorage() {
-    safeRemove(storage.session, storageKey);
-    safeRemove(storage.local, storageKey);
+    removeStored('session', storageKey);
+    removeStored('local', storageKey);
   }
 
-  function parseOrThrow(token: string) {
-    const parsed = parseToken(token, now());
-    if (!parsed.ok) throw new Error(parsed.problem);
-    return parsed;
+  function store(session: Session) {
+    const area: StorageArea = session.remember ? 'local' : 'session';
+    writeSession(area, storageKey, session.token, session.binding, session.claims);
   }
 
-  function adopt(
-    token: string,
-    remember: boolean,
-    confirmed = false,
-    source: TokenSourceKind = 'pasted',
-  ) {
-    const parsed = parseOrThrow(token);
+  function readOrThrow(credential: Credential): Usable {
+    const read = readCredential(credential, now());
+    if (!read.ok) throw new Error(read.problem);
+    return read;
+  }
+
+  /** The binding this tab holds: its session's, or the one that ended on the page. */
+  function heldBinding(): SessionBinding | null {
+    return (state.session ?? state.renewable)?.binding ?? null;
+  }
+
+  function adopt(read: Usable, remember: boolean, confirmed: boolean): SignInOutcome {
+    const session = sessionOf(read, remember);
+    const before = heldBinding() ?? former;
+    const replaced = before !== null && !sameBinding(before, session.binding);
+    former = null;
+    // Another person's session ends everywhere, and what the tab held of it is forgotten (by the
+    // listeners of a state without a session), before the new one starts.
+    if (replaced && (state.session || state.renewable)) end('replaced');
+    else if (replaced) {
+      setState({ ...state, endReason: 'replaced' });
+      post({ type: 'signed-out', binding: before });
+    }
     clearTimeout(askTimer);
     clearStorage();
-    safeSet(remember ? storage.local : storage.session, storageKey, {
-      token: parsed.token,
-      api: apiBaseUrl,
-      source,
-    });
-    confirmedToken = confirmed ? parsed.token : null;
+    store(session);
+    confirmedToken = confirmed ? session.token : null;
     setState({
-      session: { token: parsed.token, claims: parsed.claims, remember, source },
+      session,
       endReason: null,
       asking: false,
       renewable: null,
       refusal: null,
       generation: state.generation + 1,
     });
+    return replaced ? 'replaced' : 'signed-in';
   }
 
-  /** The person whose session this is, or was until it ended on a page. */
-  function currentSubject(): string | undefined {
-    return (state.session?.claims ?? state.renewable?.claims)?.sub;
-  }
-
-  function isSamePerson(claims: TokenClaims): boolean {
-    const subject = currentSubject();
+  function isSamePerson(binding: SessionBinding): boolean {
+    const held = heldBinding();
     // Without a `sub` there is no telling who it is: that is never "the same person".
-    return subject !== undefined && claims.sub === subject;
+    return binding.sub !== null && sameBinding(held, binding);
   }
 
   /** The same person's new token, already answered by the API: swapped in without a new sign-in. */
-  function replaceToken(token: string, claims: TokenClaims, store: boolean) {
-    const remember = state.session?.remember ?? state.renewable?.remember ?? false;
-    const source = state.session?.source ?? state.renewable?.source ?? 'pasted';
+  function replaceToken(read: Usable, write: boolean) {
+    const held = state.session ?? state.renewable;
+    const session = sessionOf(read, held?.remember ?? false);
     // Overwritten, never removed first: a removal would read as a sign-out in the other tabs.
-    if (store) {
-      safeSet(remember ? storage.local : storage.session, storageKey, {
-        token,
-        api: apiBaseUrl,
-        source,
-      });
-    }
-    confirmedToken = token;
+    if (write) store(session);
+    confirmedToken = session.token;
     setState({
-      session: { token, claims, remember, source },
+      session,
       endReason: null,
       asking: false,
       renewable: null,
@@ -297,23 +309,22 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     });
   }
 
-  function renew(token: string, rememberNewPerson = false): RenewOutcome {
-    const parsed = parseOrThrow(token);
+  function renew(credential: Credential, rememberNewPerson = false): RenewOutcome {
+    const read = readOrThrow(credential);
     if (!state.session && !state.renewable) throw new Error('There is no session to renew.');
-    if (isSamePerson(parsed.claims)) {
-      replaceToken(parsed.token, parsed.claims, true);
-      post({ type: 'session-renewed', api: apiBaseUrl, token: parsed.token });
+    if (isSamePerson(bindingOf(scope, read.source, read.claims.sub))) {
+      replaceToken(read, true);
+      post({ type: 'session-renewed', ...bound(state.session as Session) });
       return 'renewed';
     }
-    // Someone else: the first person's session ends everywhere (and their data is forgotten, by
-    // the listeners of the signed-out state) before the new one starts.
-    end('signed-out');
-    adopt(parsed.token, rememberNewPerson, true);
+    // Someone else: the first person's session ends everywhere first (adopt).
+    adopt(read, rememberNewPerson, true);
     return 'signed-in';
   }
 
   function dropRenewal() {
     if (!state.renewable) return;
+    former = state.renewable.binding;
     setState({ ...state, renewable: null });
   }
 
@@ -324,29 +335,30 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
    */
   function end(reason: SessionEndReason, message = '') {
     const session = state.session;
+    const told = reason === 'signed-out' || reason === 'replaced';
     if (!session) {
       // Ended on a page and waiting for a renewal: only a sign-out goes further.
-      if (state.renewable && (reason === 'signed-out' || reason === 'other-tab')) {
+      const renewable = state.renewable;
+      if (renewable && (told || reason === 'other-tab')) {
         clearStorage();
         setState({ ...state, endReason: reason, renewable: null });
-        if (reason === 'signed-out') post({ type: 'signed-out' });
+        if (told) post({ type: 'signed-out', binding: renewable.binding });
       }
       return;
     }
     const renewable =
       reason === 'expired' || reason === 'unauthorized' || reason === 'renewal-refused';
     if (!renewable) clearStorage();
+    const { claims, remember, source, binding } = session;
     setState({
       session: null,
       endReason: reason,
       asking: false,
-      renewable: renewable
-        ? { claims: session.claims, remember: session.remember, source: session.source }
-        : null,
-      refusal: reason === 'refused' ? { token: session.token, message } : null,
+      renewable: renewable ? { claims, remember, source, binding } : null,
+      refusal: reason === 'refused' ? { token: session.token, message, source } : null,
       generation: state.generation,
     });
-    if (reason === 'signed-out') post({ type: 'signed-out' });
+    if (told) post({ type: 'signed-out', binding });
   }
 
   function noteResponse(token: string, status: number) {
@@ -377,28 +389,31 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     return session.token;
   }
 
-  function post(message: ChannelMessage) {
+  function bound(session: Session) {
+    const { binding, token, claims } = session;
+    return { binding, token, ...(session.source === 'provider' && { claims }) };
+  }
+
+  function post(message: SessionMessage) {
     channel?.postMessage(message);
   }
 
   function onChannelMessage(event: MessageEvent<unknown>) {
-    const message = event.data;
-    if (!isChannelMessage(message)) return;
+    const message = readSessionMessage(event.data);
+    if (!message) return;
     if (message.type === 'signed-out') {
-      end('other-tab');
-    } else if (message.type === 'session-renewed') {
-      followRenewal(message.api, message.token);
+      if (sameBinding(message.binding, heldBinding())) end('other-tab');
     } else if (message.type === 'session-request') {
-      const token = message.api === apiBaseUrl ? getToken() : null;
-      const source = state.session?.source ?? 'pasted';
-      if (token !== null) post({ type: 'session-offer', api: apiBaseUrl, token, source });
-    } else if (message.api === apiBaseUrl && (state.asking || lateOfferWelcome())) {
+      // Only a tab configured as this one is (API, provider, client) is answered.
+      const token = sameScope(message.scope, scope) ? getToken() : null;
+      if (token !== null && state.session) post({ type: 'session-offer', ...bound(state.session) });
+    } else if (message.type === 'session-renewed') {
+      followRenewal(message);
+    } else if ((state.asking || lateOfferWelcome()) && fitsScope(message.binding, scope)) {
+      const read = readBoundCredential(message, now());
       // Kept for this tab only: a shared session never reaches localStorage on its own.
-      try {
-        adopt(message.token, false, true, message.source === 'provider' ? 'provider' : 'pasted');
-      } catch {
-        // An unusable offer (expired in transit): keep waiting for another, or for sign-in.
-      }
+      // An unusable offer (expired in transit): keep waiting for another, or for sign-in.
+      if (read.ok) adopt(read, false, true);
     }
   }
 
@@ -419,13 +434,19 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     );
   }
 
-  /** Another tab renewed the same person's session: take the token, in place. */
-  function followRenewal(api: string, token: string) {
-    if (api !== apiBaseUrl || token === state.session?.token) return;
-    const parsed = parseToken(token, now());
-    if (!parsed.ok || !isSamePerson(parsed.claims)) return;
+  /**
+   * Another tab renewed this session: its token is taken, in place, when it is this binding's
+   * and follows on from the token held here (the same issuer, audience and person, as far as the
+   * tokens show).
+   */
+  function followRenewal(message: SessionMessage & { type: 'session-renewed' }) {
+    const held = state.session ?? state.renewable;
+    if (!held || !isSamePerson(message.binding) || message.token === state.session?.token) return;
+    const read = readBoundCredential(message, now());
+    const previous = state.session?.source === 'provider' ? state.session.token : null;
+    if (!read.ok || (previous !== null && !consistentTokens(previous, read.token))) return;
     // Kept as this tab kept its own: a tab-only session stays out of localStorage.
-    replaceToken(parsed.token, parsed.claims, !(state.session ?? state.renewable)?.remember);
+    replaceToken(read, !held.remember);
   }
 
   // A token remembered on this device changed in another tab: follow it.
@@ -437,8 +458,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       // read it back is no sign-out (a real one also comes over the channel).
       if (state.session) end('other-tab');
     } else if (session.token !== state.session?.token) {
-      if (isSamePerson(session.claims)) replaceToken(session.token, session.claims, false);
-      else {
+      if (isSamePerson(session.binding)) {
+        replaceToken({ ok: true, ...session }, false);
+      } else {
         // Another person signed in elsewhere: this tab's person is forgotten first.
         end('other-tab');
         confirmedToken = session.token;
@@ -468,7 +490,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   // visibilitychange is fired at the document and bubbles to the window.
   for (const type of RETURN_EVENTS) eventTarget?.addEventListener(type, onReturn);
   if (state.asking) {
-    post({ type: 'session-request', api: apiBaseUrl });
+    post({ type: 'session-request', scope });
     askTimer = setTimeout(() => {
       if (state.asking) setState({ ...state, asking: false });
     }, SHARE_WAIT_MS);
@@ -480,7 +502,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    signIn: (token, remember, source) => adopt(token, remember, false, source),
+    signIn: (credential, remember) => adopt(readOrThrow(credential), remember, false),
     end: (reason) => end(reason),
     renew,
     dropRenewal,
@@ -498,73 +520,4 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   };
 }
 
-/** The value kept in storage: the token with the API it belongs to (and its source, if not pasted). */
-export function serializeStoredSession(
-  token: string,
-  api: string,
-  source: TokenSourceKind = 'pasted',
-): string {
-  return JSON.stringify(
-    (source === 'pasted' ? { token, api } : { token, api, source }) satisfies StoredSession,
-  );
-}
-
-/** Null for a bare token from an earlier version, or garbage: it names no API, so it is not used. */
-function parseStored(raw: string): StoredSession | null {
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as StoredSession).token === 'string' &&
-      typeof (value as StoredSession).api === 'string'
-    ) {
-      const { token, api, source } = value as StoredSession;
-      return { token, api, ...(source === 'provider' && { source }) };
-    }
-  } catch {
-    // Not JSON.
-  }
-  return null;
-}
-
-function isChannelMessage(value: unknown): value is ChannelMessage {
-  if (typeof value !== 'object' || value === null) return false;
-  const message = value as Partial<Record<string, unknown>>;
-  switch (message.type) {
-    case 'signed-out':
-      return true;
-    case 'session-request':
-      return typeof message.api === 'string';
-    case 'session-offer':
-    case 'session-renewed':
-      return typeof message.api === 'string' && typeof message.token === 'string';
-    default:
-      return false;
-  }
-}
-
-// Storage can throw (private mode, quota, disabled cookies); the console then keeps the token in memory only.
-function safeGet(store: KeyValueStore, key: string): string | null {
-  try {
-    return store.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function safeSet(store: KeyValueStore, key: string, value: StoredSession) {
-  try {
-    store.setItem(key, serializeStoredSession(value.token, value.api, value.source));
-  } catch {
-    // Memory-only session: see safeGet.
-  }
-}
-
-function safeRemove(store: KeyValueStore, key: string) {
-  try {
-    store.removeItem(key);
-  } catch {
-    // Nothing stored to remove.
-  }
-}
+export { serializeStoredSession } from './session-record';

@@ -1,5 +1,8 @@
-import { CLOCK_SKEW_MS, type SessionStore } from './session-store';
-import { parseToken } from './token';
+import { readCredential, type ProviderCredential } from './credential';
+import { sameBinding, type SessionBinding } from './session-binding';
+import { leftSession, providerBinding, type LeaveHow } from './session-leave';
+import { setRenewalFailing } from './renewal-status';
+import { CLOCK_SKEW_MS, type Session, type SessionStore } from './session-store';
 
 /**
  * A source that renews tokens without asking the person (the identity provider, whose code is
@@ -8,13 +11,21 @@ import { parseToken } from './token';
  */
 export interface TokenSource {
   /**
-   * A new access token for the same person, in place of `current`. Rejects with
+   * A new access token for the same session, in place of `current`'s. Rejects with
    * RenewalRefusedError when the source will not renew (the person must sign in again), with any
    * other error when it could not be asked (offline, asleep): renewal is then tried again later.
    */
-  renew(current: string): Promise<string>;
-  /** The person signed out: the source forgets (and revokes) what it holds, and may leave the page. */
-  signOut(): void;
+  renew(current: Session): Promise<ProviderCredential>;
+  /**
+   * The tab's session from this source is now `binding` (null: none); `atStart` the first time.
+   * The source keeps what it holds for that session only.
+   */
+  hold(binding: SessionBinding | null, atStart: boolean): void;
+  /**
+   * The tab no longer holds `binding` (session-leave.ts says how it went): the source revokes and
+   * forgets what it held for it, and a sign-out may leave the page.
+   */
+  leave(binding: SessionBinding, how: LeaveHow): void;
 }
 
 /** The source refused to renew: only signing in again helps. */
@@ -41,8 +52,8 @@ interface Options {
  * once when the person comes back after that point (sleep, a hidden tab). One renewal at a time
  * in this tab; the source shares it with the other tabs. A refusal ends the session on the page
  * ('renewal-refused'), for the Renew session dialog's **Sign in again**; a failure to ask is
- * tried again until the token ends (and then the session expires as any other). A sign-out tells
- * the source. Returns a way to stop.
+ * tried again until the token ends (and then the session expires as any other). The source hears
+ * which session the tab holds, and of every ending that leaves it. Returns a way to stop.
  */
 export function renewSilently(
   store: SessionStore,
@@ -71,6 +82,8 @@ export function renewSilently(
     const session = sessionOfSource();
     if (session?.token === token) return;
     token = session?.token ?? null;
+    // A new token (renewed here or in another tab, or a new sign-in) renews itself again.
+    setRenewalFailing(store, false);
     clearTimeout(timer);
     renewAt = Infinity;
     if (!session) return;
@@ -88,21 +101,17 @@ export function renewSilently(
     if (renewing || !session) return;
     renewing = true;
     source
-      .renew(session.token)
+      .renew(session)
       .then((next) => {
         if (store.getState().session?.token !== session.token) return;
-        const parsed = parseToken(next, now());
+        const read = readCredential(next, now());
         // Only the same person's token is taken in place; anything else is a refusal.
-        if (
-          !parsed.ok ||
-          parsed.claims.sub === undefined ||
-          parsed.claims.sub !== session.claims.sub
-        ) {
+        if (!read.ok || read.claims.sub === undefined || read.claims.sub !== session.claims.sub) {
           throw new RenewalRefusedError(
-            parsed.ok ? 'The renewed token is for someone else.' : parsed.problem,
+            read.ok ? 'The renewed token is for someone else.' : read.problem,
           );
         }
-        store.renew(parsed.token);
+        store.renew(next);
       })
       .catch((error: unknown) => {
         if (store.getState().session?.token !== session.token) return;
@@ -110,6 +119,8 @@ export function renewSilently(
           store.end('renewal-refused');
           return;
         }
+        // Not reached (offline, asleep, down): the session will end unless a retry gets through.
+        setRenewalFailing(store, true);
         const left = session.claims.exp * 1000 - CLOCK_SKEW_MS - now();
         if (left > 0) arm(Math.min(RENEW_RETRY_MS, left / 2));
       })
@@ -122,20 +133,28 @@ export function renewSilently(
     if (sessionOfSource() && now() >= renewAt) renew();
   }
 
+  // The session the source was last told of; undefined until the tab knows (a new tab asks).
+  let held: SessionBinding | null | undefined;
+  function hold() {
+    const state = store.getState();
+    if (state.asking) return;
+    const binding = providerBinding(state);
+    if (held !== undefined && sameBinding(binding, held)) return;
+    source.hold(binding, held === undefined);
+    held = binding;
+  }
+
   const unsubscribe = store.subscribe(() => {
     const state = store.getState();
-    // A sign-out here (not one followed from another tab) ends the session at its source too.
-    if (
-      state.endReason === 'signed-out' &&
-      previous.endReason !== 'signed-out' &&
-      (previous.session ?? previous.renewable)?.source === 'provider'
-    ) {
-      source.signOut();
-    }
+    // Every ending that leaves the session, whichever button or tab caused it, ends it here.
+    const left = leftSession(previous, state);
+    if (left) source.leave(left.binding, left.how);
     previous = state;
+    hold();
     schedule();
   });
   for (const type of RETURN_EVENTS) eventTarget?.addEventListener(type, onReturn);
+  hold();
   schedule();
 
   return () => {

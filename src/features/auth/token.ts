@@ -122,7 +122,23 @@ export function parseToken(raw: string, nowMs: number = Date.now()): ParsedToken
   return { ok: true, token, claims: pickClaims(claims, claims.exp) };
 }
 
-function isDateSeconds(value: unknown): value is number {
+/**
+ * A JWT's header and payload as JSON objects, read without any check; null when the token is not
+ * a JWT of three base64url parts (an opaque token, or an encrypted one).
+ */
+export function peekJwt(
+  token: string,
+): { header: Record<string, unknown>; payload: Record<string, unknown> } | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.slice(0, 2).every((part) => BASE64URL_PART.test(part))) {
+    return null;
+  }
+  const header = decodePart<Record<string, unknown>>(token, 'header');
+  const payload = decodePart<Record<string, unknown>>(token, 'payload');
+  return header.ok && payload.ok ? { header: header.value, payload: payload.value } : null;
+}
+
+export function isDateSeconds(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_DATE_SECONDS;
 }
 
@@ -142,7 +158,8 @@ function decodePart<T>(
   }
 }
 
-function pickClaims(claims: Record<string, unknown>, exp: number): TokenClaims {
+/** The claims the console reads, from a token's payload, with `exp` as given. */
+export function pickClaims(claims: Record<string, unknown>, exp: number): TokenClaims {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const seconds = (value: unknown) => (isDateSeconds(value) ? value : undefined);
   return {

@@ -25,6 +25,8 @@ export interface SignInFlow {
   scroll?: ScrollSpot;
 }
 
+/** Where the provider sends the person back (the redirect URI's path). */
+export const CALLBACK_PATH = '/auth/callback';
 export const FLOW_STORAGE_KEY = 'admin-console.oidc-flow';
 /** A sign-in left at the provider longer than this is not completed (its code would be stale anyway). */
 export const FLOW_MAX_AGE_MS = 30 * 60_000;

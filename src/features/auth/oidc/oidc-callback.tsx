@@ -3,9 +3,11 @@ import { useNavigate } from 'react-router';
 import type { ApiProfile } from '../../../lib/api-profile';
 import { safeStorage } from '../../../lib/storage';
 import { safeNextPath } from '../safe-next';
+import { scopeOfProfile } from '../session-binding';
 import { useSessionStore } from '../session-context';
+import type { SessionStore } from '../session-store';
 import { peekFlow, takeFlow } from './flow-state';
-import { CALLBACK_PATH, completeSignIn } from './oidc-client';
+import { CALLBACK_PATH, completeSignIn, keepSignIn } from './oidc-client';
 import { describeCallbackProblem, OidcProblem } from './oidc-problem';
 import { restoreScroll, type ScrollSpot } from './restore-scroll';
 
@@ -71,7 +73,7 @@ export function OidcCallback({
       switchTo(flow.profileKey);
       return;
     }
-    completion ??= complete(params, current, (token) => store.signIn(token, false, 'provider'));
+    completion ??= complete(params, current, store);
     let active = true;
     void completion.then(({ next, problem, scroll }) => {
       if (!active) return;
@@ -106,7 +108,7 @@ export function OidcCallback({
 async function complete(
   params: URLSearchParams,
   profile: ApiProfile,
-  signIn: (token: string) => void,
+  store: SessionStore,
 ): Promise<Outcome> {
   const taken = takeFlow(safeStorage('session'), params, Date.now());
   if (!taken.ok)
@@ -119,7 +121,15 @@ async function complete(
   }
   try {
     const tokens = await completeSignIn(settings, params, flow);
-    signIn(tokens.accessToken);
+    const outcome = store.signIn({ token: tokens.accessToken, claims: tokens.claims }, false);
+    const binding = store.getState().session?.binding;
+    if (binding) {
+      const provider = { settings, profileKey: profile.key, scope: scopeOfProfile(profile) };
+      keepSignIn(provider, binding, tokens);
+    }
+    // Someone else than the session this tab held (Sign in again, completed by another person):
+    // that session has ended everywhere, and the new person starts afresh, not on its page.
+    if (outcome === 'replaced') return { next: safeNextPath(null), problem: null };
     return { next, problem: null, scroll: flow.scroll };
   } catch (error) {
     return {

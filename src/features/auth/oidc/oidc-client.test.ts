@@ -1,8 +1,17 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OidcSettings } from '../../../lib/api-profile';
-import type { SignInFlow } from './flow-state';
 import { heldTokensFor } from './held-tokens';
-import { completeSignIn, startSignIn } from './oidc-client';
+import { completeSignIn, renewAccessToken, startSignIn } from './oidc-client';
+import {
+  accessToken,
+  fakeProvider as fake,
+  nowS,
+  providerKeys,
+  signed as sign,
+  type Fake,
+  type FakeOptions,
+  type ProviderKeys,
+} from '../../../test/fake-provider';
 
 /**
  * The provider's answers the sign-in must refuse (the issue's bad input), against a provider
@@ -14,135 +23,41 @@ import { completeSignIn, startSignIn } from './oidc-client';
 const CONSOLE = 'https://console.example.com';
 const PROFILE = 'oidc-client-test';
 
-let keys: CryptoKeyPair;
-let otherKeys: CryptoKeyPair;
-let publicJwk: JsonWebKey;
+let kit: ProviderKeys;
 beforeAll(async () => {
-  const params = { name: 'ECDSA', namedCurve: 'P-256' } as const;
-  keys = await crypto.subtle.generateKey(params, true, ['sign', 'verify']);
-  otherKeys = await crypto.subtle.generateKey(params, true, ['sign', 'verify']);
-  publicJwk = await crypto.subtle.exportKey('jwk', keys.publicKey);
+  kit = await providerKeys();
 });
 
 const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const nowS = () => Math.floor(Date.now() / 1000);
-
-async function signed(header: object, claims: object, key = keys.privateKey): Promise<string> {
-  const input = `${part(header)}.${part(claims)}`;
-  const signature = await crypto.subtle.sign(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    key,
-    new TextEncoder().encode(input),
-  );
-  return `${input}.${Buffer.from(signature).toString('base64url')}`;
-}
-
-/** An access token the console can read (the API checks its HS256 signature, not the console). */
-function accessToken(claims: object = {}): string {
-  const iat = nowS();
-  return `${part({ alg: 'HS256', typ: 'at+jwt' })}.${part({ sub: 'alice', iat, exp: iat + 3600, ...claims })}.c2ln`;
-}
-
-// Each test has an issuer of its own: discovery is remembered per issuer for the page's life.
-let serial = 0;
-interface Fake {
-  settings: OidcSettings;
-  flow: SignInFlow;
-  /** Every URL the sign-in asked for. */
-  asked: string[];
-  callback: URLSearchParams;
-}
-
-interface FakeOptions {
-  issuerPath?: string;
-  metadata?: Record<string, unknown>;
-  idToken?: (defaults: Record<string, unknown>) => Promise<string>;
-  access?: string;
-  /** The token endpoint's answer never reaches the page (CORS, or the network). */
-  tokenUnreachable?: boolean;
-}
-
-function fakeProvider(options: FakeOptions = {}): Fake {
-  serial += 1;
-  const issuer = `https://id${serial}.example.com${options.issuerPath ?? ''}`;
-  const settings: OidcSettings = { issuer, clientId: 'console', scope: 'openid', name: 'Acme SSO' };
-  const flow: SignInFlow = {
-    state: `state-${serial}`,
-    nonce: `nonce-${serial}`,
-    verifier: 'v'.repeat(43),
-    next: '/users',
-    profileKey: PROFILE,
-    issuer,
-    startedAt: Date.now(),
-  };
-  const metadata = {
-    issuer,
-    authorization_endpoint: `${issuer}/auth`,
-    token_endpoint: `${issuer}/token`,
-    jwks_uri: `${issuer}/jwks`,
-    id_token_signing_alg_values_supported: ['ES256'],
-    authorization_response_iss_parameter_supported: true,
-    ...options.metadata,
-  };
-  const idClaims = {
-    iss: issuer,
-    aud: 'console',
-    sub: 'alice',
-    nonce: flow.nonce,
-    iat: nowS(),
-    exp: nowS() + 3600,
-  };
-  const asked: string[] = [];
-  // A spy, not vi.stubGlobal: restoring a stubbed global puts Node's own fetch property back in a
-  // way that left a later file's MSW server unable to intercept (the test files share one realm).
-  vi.spyOn(globalThis, 'fetch').mockImplementation(
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = input instanceof Request ? input.url : String(input);
-      asked.push(url);
-      const json = (body: unknown) =>
-        new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-      if (url === `${issuer}/.well-known/openid-configuration`) return json(metadata);
-      if (url === `${issuer}/jwks`) {
-        return json({ keys: [{ ...publicJwk, kid: 'k1', alg: 'ES256', use: 'sig' }] });
-      }
-      if (url === `${issuer}/token`) {
-        if (options.tokenUnreachable) throw new TypeError('Failed to fetch');
-        const idToken = options.idToken
-          ? await options.idToken(idClaims)
-          : await signed({ alg: 'ES256', kid: 'k1' }, idClaims);
-        return json({
-          access_token: options.access ?? accessToken(),
-          token_type: 'Bearer',
-          expires_in: 3600,
-          refresh_token: 'refresh-1',
-          id_token: idToken,
-        });
-      }
-      return new Response('not found', { status: 404 });
-    }),
-  );
-  const callback = new URLSearchParams({ code: 'code-1', state: flow.state, iss: issuer });
-  return { settings, flow, asked, callback };
-}
+const signed = (header: object, claims: object, key = kit.keys.privateKey) =>
+  sign(header, claims, key);
+const fakeProvider = (options: FakeOptions = {}) => fake(kit, { profileKey: PROFILE, ...options });
 
 /** Signs in with the fake, expecting a refusal of this kind; checks nothing was kept or sent elsewhere. */
 async function expectRefused(fake: Fake, kind: string, message: RegExp) {
   await expect(completeSignIn(fake.settings, fake.callback, fake.flow, CONSOLE)).rejects.toSatisfy(
     (error: Error & { kind?: string }) => error.kind === kind && message.test(error.message),
   );
-  expect(heldTokensFor(PROFILE).get()).toBeNull();
+  expect(heldTokensFor(PROFILE, scopeOf(fake.settings)).held()).toBeNull();
   const origin = new URL(fake.settings.issuer).origin;
   expect(fake.asked.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
 }
 
-describe('completing a sign-in with the provider', () => {
-  beforeEach(() => heldTokensFor(PROFILE).forget());
+const scopeOf = (settings: OidcSettings) => ({
+  api: 'https://api.example.com',
+  issuer: settings.issuer,
+  clientId: settings.clientId,
+});
 
+describe('completing a sign-in with the provider', () => {
   it('takes a valid answer: the access token, refresh token and ID token', async () => {
     const fake = fakeProvider();
     const tokens = await completeSignIn(fake.settings, fake.callback, fake.flow, CONSOLE);
-    expect(tokens).toMatchObject({ refreshToken: 'refresh-1' });
-    expect(heldTokensFor(PROFILE).get()?.accessToken).toBe(tokens.accessToken);
+    expect(tokens).toMatchObject({
+      refreshToken: 'refresh-1',
+      idToken: expect.any(String),
+      claims: { sub: 'alice' },
+    });
     expect(fake.asked.map((url) => new URL(url).pathname)).toEqual([
       '/.well-known/openid-configuration',
       '/token',
@@ -174,7 +89,7 @@ describe('completing a sign-in with the provider', () => {
 
   it('refuses an ID token signed with another key', async () => {
     const forged = (claims: Record<string, unknown>) =>
-      signed({ alg: 'ES256', kid: 'k1' }, claims, otherKeys.privateKey);
+      signed({ alg: 'ES256', kid: 'k1' }, claims, kit.otherKeys.privateKey);
     await expectRefused(fakeProvider({ idToken: forged }), 'id-token-invalid', /signature/);
   });
 
@@ -241,6 +156,65 @@ describe('completing a sign-in with the provider', () => {
       await expectRefused(fake, 'foreign-endpoint', new RegExp(`${name} on another host`));
     },
   );
+});
+
+describe('the provider’s access token: sent for the API to judge', () => {
+  it.each([
+    ['RS256', { alg: 'RS256', typ: 'at+jwt', kid: 'rsa-1' }],
+    ['ES256', { alg: 'ES256', typ: 'at+jwt', kid: 'ec-1' }],
+  ])('takes a %s JWT, the person from the ID token', async (_alg, header) => {
+    const access = accessToken({ sub: 'pairwise-id', email: 'alice@example.org' }, header);
+    const fake = fakeProvider({ access, sub: 'alice' });
+    const tokens = await completeSignIn(fake.settings, fake.callback, fake.flow, CONSOLE);
+    expect(tokens.accessToken).toBe(access);
+    expect(tokens.claims).toMatchObject({ sub: 'alice', email: 'alice@example.org' });
+  });
+
+  it('takes an opaque token, ending after expires_in', async () => {
+    const fake = fakeProvider({ access: '8xLOxBtZp8', expiresIn: 600 });
+    const before = nowS();
+    const tokens = await completeSignIn(fake.settings, fake.callback, fake.flow, CONSOLE);
+    expect(tokens).toMatchObject({ accessToken: '8xLOxBtZp8', claims: { sub: 'alice' } });
+    expect(tokens.claims.exp - before).toBeGreaterThanOrEqual(600);
+    expect(tokens.claims.exp - before).toBeLessThanOrEqual(601);
+  });
+
+  it('refuses an opaque token without expires_in, saying what to check', async () => {
+    await expectRefused(
+      fakeProvider({ access: '8xLOxBtZp8', expiresIn: null }),
+      'access-token-unusable',
+      /cannot send: .*expires_in/,
+    );
+  });
+
+  it('refuses an unsigned access token (alg none)', async () => {
+    await expectRefused(
+      fakeProvider({ access: accessToken({}, { alg: 'none' }) }),
+      'access-token-unusable',
+      /unsigned JWT \(alg none\)/,
+    );
+  });
+});
+
+describe('renewing with the refresh token', () => {
+  it('refuses a renewal whose new ID token names another person, though its opaque token shows none', async () => {
+    const fake = fakeProvider({ sub: 'bob', access: 'opaque-of-bob', expiresIn: 600 });
+    const scope = scopeOf(fake.settings);
+    const alice = { ...scope, sub: 'alice' };
+    const claims = { sub: 'alice', exp: nowS() + 60 };
+    const holder = heldTokensFor(PROFILE, scope);
+    holder.follow(alice);
+    holder.set({ binding: alice, accessToken: 'opaque-0', claims, refreshToken: 'r', rotation: 1 });
+    await expect(
+      renewAccessToken(fake.settings, PROFILE, scope, {
+        token: 'opaque-0',
+        binding: alice,
+        claims,
+      }),
+    ).rejects.toThrow('The renewal is for someone else.');
+    expect(fake.asked).toContain(`${fake.settings.issuer}/token`);
+    expect(holder.get(alice)?.accessToken).toBe('opaque-0');
+  });
 });
 
 describe('starting a sign-in', () => {

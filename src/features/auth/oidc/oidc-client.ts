@@ -2,10 +2,15 @@ import * as oauth from 'oauth4webapi';
 import type { OidcSettings } from '../../../lib/api-profile';
 import { safeStorage } from '../../../lib/storage';
 import { RenewalRefusedError } from '../silent-renewal';
-import { parseToken } from '../token';
-import { saveFlow, type SignInFlow } from './flow-state';
+import { consistentTokens, readBoundCredential, type ProviderCredential } from '../credential';
+import type { SessionBinding, SessionScope } from '../session-binding';
+import type { TokenClaims } from '../token';
+import { CALLBACK_PATH, saveFlow, type SignInFlow } from './flow-state';
 import { heldTokensFor } from './held-tokens';
+import { holdSession, type ProviderContext } from './provider-ends';
+import { audienceParameters, clientOf, discover, requestOptions } from './discovery';
 import { OidcProblem } from './oidc-problem';
+import { CLOCK_LIMIT_S, readProviderToken, type Person } from './provider-token';
 import type { ScrollSpot } from './restore-scroll';
 
 /**
@@ -15,114 +20,14 @@ import type { ScrollSpot } from './restore-scroll';
  * Loaded only when a console has `oidc` and someone uses it: it is never in a page's first render.
  */
 
-export const CALLBACK_PATH = '/auth/callback';
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const REQUEST_TIMEOUT_MS = 15_000;
-/** How far the device's clock may be from the provider's before sign-in says so. */
-const CLOCK_LIMIT_S = 120;
+export { CALLBACK_PATH };
 
 export interface ProviderTokens {
   accessToken: string;
+  /** What the session keeps beside the access token. */
+  claims: TokenClaims;
   refreshToken?: string;
   idToken?: string;
-}
-
-/** http: is allowed for a provider on this machine only, as config-oidc.ts allows it. */
-function onLoopback(settings: OidcSettings): boolean {
-  const url = new URL(settings.issuer);
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-}
-
-function requestOptions(settings: OidcSettings) {
-  return {
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    ...(onLoopback(settings) && { [oauth.allowInsecureRequests]: true }),
-  };
-}
-
-function clientOf(settings: OidcSettings): oauth.Client {
-  return { client_id: settings.clientId, [oauth.clockTolerance]: 60 };
-}
-
-/** The parameters that say which API the access token is for (RFC 8707, or Auth0's). */
-function audienceParameters(settings: OidcSettings): Record<string, string> {
-  return {
-    ...(settings.resource !== undefined && { resource: settings.resource }),
-    ...(settings.audience !== undefined && { audience: settings.audience }),
-  };
-}
-
-const discovered = new Map<string, Promise<oauth.AuthorizationServer>>();
-
-/** The provider's metadata, fetched once per page (a failure is asked again next time). */
-export function discover(settings: OidcSettings): Promise<oauth.AuthorizationServer> {
-  let metadata = discovered.get(settings.issuer);
-  if (!metadata) {
-    metadata = fetchMetadata(settings);
-    discovered.set(settings.issuer, metadata);
-    metadata.catch(() => discovered.delete(settings.issuer));
-  }
-  return metadata;
-}
-
-async function fetchMetadata(settings: OidcSettings): Promise<oauth.AuthorizationServer> {
-  const issuer = new URL(settings.issuer);
-  let response: Response;
-  try {
-    response = await oauth.discoveryRequest(issuer, {
-      algorithm: 'oidc',
-      ...requestOptions(settings),
-    });
-  } catch {
-    throw new OidcProblem('unreachable', settings);
-  }
-  // A gateway's 502 to 504: the provider behind it is down.
-  if (response.status >= 502 && response.status <= 504) {
-    throw new OidcProblem('unreachable', settings);
-  }
-  let metadata: oauth.AuthorizationServer;
-  try {
-    metadata = await oauth.processDiscoveryResponse(issuer, response);
-  } catch (error) {
-    if (error instanceof oauth.OperationProcessingError && /issuer/i.test(error.message)) {
-      throw new OidcProblem('issuer-mismatch', settings);
-    }
-    throw new OidcProblem('discovery-failed', settings, response.status);
-  }
-  checkEndpoints(metadata, settings);
-  return metadata;
-}
-
-/**
- * Every endpoint discovery names must be on the issuer's origin: the Content-Security-Policy
- * allows the issuer's origin only, and a document pointing the token request elsewhere is a
- * document nobody should follow.
- */
-function checkEndpoints(metadata: oauth.AuthorizationServer, settings: OidcSettings) {
-  const origin = new URL(settings.issuer).origin;
-  const names = [
-    'authorization_endpoint',
-    'token_endpoint',
-    'jwks_uri',
-    'revocation_endpoint',
-    'end_session_endpoint',
-  ] as const;
-  for (const name of names) {
-    const value = metadata[name];
-    if (value === undefined) continue;
-    let url: URL | null;
-    try {
-      url = new URL(value);
-    } catch {
-      url = null;
-    }
-    if (url?.origin !== origin) {
-      throw new OidcProblem('foreign-endpoint', settings, name);
-    }
-  }
-  for (const name of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
-    if (metadata[name] === undefined) throw new OidcProblem('discovery-failed', settings);
-  }
 }
 
 /** Sends the person to the provider; the answer comes back to CALLBACK_PATH. */
@@ -217,9 +122,28 @@ export async function completeSignIn(
   }
   await checkSignature(metadata, response, settings);
   checkClock(result, settings);
-  const tokens = readTokens(result, settings);
-  heldTokensFor(flow.profileKey).set({ ...tokens, rotation: Date.now() });
-  return tokens;
+  const person = personOf(result);
+  if (!person) throw new OidcProblem('id-token-invalid', settings);
+  // Kept by the caller once the session is this person's (keepSignIn): an ending of the session
+  // before it leaves what it held, never what comes after.
+  return readTokens(result, settings, person);
+}
+
+/**
+ * The tokens of a completed sign-in, kept for this tab's session (bound to it). Whatever the tab
+ * still held for anyone else is left first, as any ending leaves it (provider-ends.ts).
+ */
+export function keepSignIn(
+  provider: ProviderContext,
+  binding: SessionBinding,
+  tokens: ProviderTokens,
+): void {
+  holdSession(provider, binding);
+  heldTokensFor(provider.profileKey, provider.scope).set({
+    binding,
+    ...tokens,
+    rotation: Date.now(),
+  });
 }
 
 async function checkSignature(
@@ -256,53 +180,63 @@ function problemOfTokenResponse(error: unknown, settings: OidcSettings): OidcPro
   return new OidcProblem('id-token-invalid', settings);
 }
 
-/** The access token must be one the console can use as today's pasted token: a JWT it can read. */
-function readTokens(result: oauth.TokenEndpointResponse, settings: OidcSettings): ProviderTokens {
-  const accessToken = result.access_token;
-  const parsed = parseToken(accessToken);
-  if (!parsed.ok) {
-    // A token that looks expired here but was just issued for a while: the clocks disagree.
-    const claims = decodePayload(accessToken);
-    if (
-      typeof claims?.exp === 'number' &&
-      typeof result.expires_in === 'number' &&
-      Math.abs(claims.exp - Date.now() / 1000 - result.expires_in) > CLOCK_LIMIT_S
-    ) {
-      throw new OidcProblem('clock', settings);
-    }
-    throw new OidcProblem('access-token-unusable', settings, parsed.problem);
+/**
+ * The tokens of a response, the access token read for the API to judge (provider-token.ts): the
+ * person from the ID token (or, on a refresh without one, the session's), the end from the token
+ * or `expires_in`.
+ */
+function readTokens(
+  result: oauth.TokenEndpointResponse,
+  settings: OidcSettings,
+  person: Person,
+): ProviderTokens {
+  const read = readProviderToken(result.access_token, result.expires_in, person, Date.now());
+  if (!read.ok) {
+    throw read.problem === 'clock'
+      ? new OidcProblem('clock', settings)
+      : new OidcProblem('access-token-unusable', settings, read.detail);
   }
   return {
-    accessToken: parsed.token,
+    accessToken: result.access_token,
+    claims: read.claims,
     ...(result.refresh_token !== undefined && { refreshToken: result.refresh_token }),
     ...(result.id_token !== undefined && { idToken: result.id_token }),
   };
 }
 
-function decodePayload(token: string): Record<string, unknown> | null {
-  try {
-    const part = token.split('.')[1] ?? '';
-    return JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+/** The validated ID token's person, if the response has one. */
+function personOf(result: oauth.TokenEndpointResponse): Person | undefined {
+  const claims = oauth.getValidatedIdTokenClaims(result);
+  if (!claims) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { sub: claims.sub, email: text(claims.email), name: text(claims.name) };
 }
 
 /**
- * A new access token with the refresh token, once for all of this console's tabs of the API: a
- * lock makes the tabs take turns, and a tab whose turn comes after another tab's renewal takes
- * that one's token instead of using the (rotated, now spent) refresh token again.
+ * A new access token with the refresh token, once for all of this console's tabs of the session:
+ * a lock makes the tabs take turns, and a tab whose turn comes after another tab's renewal takes
+ * that one's token instead of using the (rotated, now spent) refresh token again. Only tokens of
+ * this session's binding are used, and a token is taken only if it follows on from the current one
+ * (the same issuer, audience and person, as far as the tokens show).
  */
 export async function renewAccessToken(
   settings: OidcSettings,
   profileKey: string,
-  current: string,
-): Promise<string> {
-  const holder = heldTokensFor(profileKey);
-  return withLock(`admin-console.oidc-renewal:${profileKey}`, async () => {
-    const held = await holder.newest();
-    if (held && held.accessToken !== current && parseToken(held.accessToken).ok) {
-      return held.accessToken;
+  scope: SessionScope,
+  current: { token: string; binding: SessionBinding; claims: TokenClaims },
+): Promise<ProviderCredential> {
+  const holder = heldTokensFor(profileKey, scope);
+  const { binding } = current;
+  return withLock(channelLockName(profileKey, scope), async () => {
+    const held = await holder.newest(binding);
+    if (held && held.accessToken !== current.token) {
+      const read = readBoundCredential(
+        { binding: held.binding, token: held.accessToken, claims: held.claims },
+        Date.now(),
+      );
+      if (read.ok && consistentTokens(current.token, read.token)) {
+        return { token: read.token, claims: read.claims };
+      }
     }
     if (!held?.refreshToken) throw new RenewalRefusedError('No refresh token to renew with.');
     const metadata = await discover(settings);
@@ -320,68 +254,40 @@ export async function renewAccessToken(
     } catch (error) {
       // The provider said no (invalid_grant: revoked, expired or already used) or answered
       // something unusable: only signing in again helps.
-      if (error instanceof oauth.ResponseBodyError) holder.forget();
+      if (error instanceof oauth.ResponseBodyError) holder.forget(binding);
       throw new RenewalRefusedError(error instanceof Error ? error.message : String(error));
     }
     if (result.id_token !== undefined) await checkSignature(metadata, response, settings);
-    const tokens = readTokens(result, settings);
+    // A new ID token must name the same person (OpenID Connect Core 12.2).
+    const person = personOf(result) ?? { ...current.claims, sub: binding.sub ?? '' };
+    if (person.sub !== binding.sub)
+      throw new RenewalRefusedError('The renewal is for someone else.');
+    let tokens: ProviderTokens;
+    try {
+      tokens = readTokens(result, settings, person);
+    } catch (error) {
+      throw new RenewalRefusedError((error as Error).message);
+    }
+    if (!consistentTokens(current.token, tokens.accessToken)) {
+      throw new RenewalRefusedError('The renewed token is for another API or person.');
+    }
     holder.set({
+      binding,
       accessToken: tokens.accessToken,
+      claims: tokens.claims,
       refreshToken: tokens.refreshToken ?? held.refreshToken,
       idToken: tokens.idToken ?? held.idToken,
       rotation: Math.max(Date.now(), held.rotation + 1),
     });
-    return tokens.accessToken;
+    return { token: tokens.accessToken, claims: tokens.claims };
   });
+}
+
+function channelLockName(profileKey: string, scope: SessionScope): string {
+  return `admin-console.oidc-renewal:${profileKey}|${scope.api}|${scope.issuer ?? ''}|${scope.clientId ?? ''}`;
 }
 
 function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   return locks ? (locks.request(name, task) as Promise<T>) : task();
-}
-
-/**
- * Sign-out at the provider: the refresh token revoked (RFC 7009) and the provider's session ended
- * (RP-initiated logout, with id_token_hint), coming back to the console's sign-in page. Best
- * effort: a provider that cannot be reached leaves the person signed out of the console anyway.
- */
-export async function signOutAtProvider(
-  settings: OidcSettings,
-  profileKey: string,
-  options: { origin?: string; go?: (url: string) => void } = {},
-): Promise<void> {
-  const holder = heldTokensFor(profileKey);
-  const held = holder.get();
-  holder.forget();
-  let metadata: oauth.AuthorizationServer;
-  try {
-    metadata = await discover(settings);
-  } catch {
-    return;
-  }
-  const client = clientOf(settings);
-  if (held?.refreshToken && metadata.revocation_endpoint) {
-    try {
-      const response = await oauth.revocationRequest(
-        metadata,
-        client,
-        oauth.None(),
-        held.refreshToken,
-        {
-          additionalParameters: { token_type_hint: 'refresh_token' },
-          ...requestOptions(settings),
-        },
-      );
-      await oauth.processRevocationResponse(response);
-    } catch {
-      // Revoked or not, the token is gone from this console; the provider's session ends next.
-    }
-  }
-  if (!metadata.end_session_endpoint) return;
-  const origin = options.origin ?? window.location.origin;
-  const url = new URL(metadata.end_session_endpoint);
-  url.searchParams.set('client_id', settings.clientId);
-  url.searchParams.set('post_logout_redirect_uri', `${origin}/login`);
-  if (held?.idToken) url.searchParams.set('id_token_hint', held.idToken);
-  (options.go ?? ((href: string) => window.location.assign(href)))(url.href);
 }

@@ -56,7 +56,7 @@ function describe(
     case 'clock':
       return `This device's clock is too far from ${name}'s for the sign-in to be trusted. Set the clock to the right time (automatic) and sign in again.`;
     case 'access-token-unusable':
-      return `${name} issued an access token this API cannot use: ${String(detail ?? '')} The provider must issue JWT access tokens for this API (its resource or audience setting).`;
+      return `${name} issued an access token the console cannot send: ${String(detail ?? '')} Ask its administrator to check the provider's settings for this API (its resource or audience, and the access token's lifetime).`;
   }
 }
 

@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import { readStored, removeStored, writeStored, type StorageArea } from '../../lib/storage';
+import { claimsSchema, readBoundCredential, type ReadCredential } from './credential';
+import {
+  bindingSchema,
+  fitsScope,
+  type SessionBinding,
+  type SessionScope,
+} from './session-binding';
+import { peekJwt, type TokenClaims } from './token';
+
+/**
+ * A session as stored: in sessionStorage (this tab), or localStorage when a pasted token is kept
+ * on the device. Its binding's fields sit beside the token (the boot script reads `api` to
+ * preconnect); a provider's session keeps its claims too, which an opaque token does not carry.
+ */
+export const storedSessionSchema = v.object({
+  ...bindingSchema.entries,
+  token: v.string(),
+  claims: v.optional(claimsSchema),
+});
+
+export type StoredSession = v.InferOutput<typeof storedSessionSchema>;
+
+export function writeSession(
+  area: StorageArea,
+  key: string,
+  token: string,
+  binding: SessionBinding,
+  claims: TokenClaims,
+): void {
+  const record: StoredSession = {
+    ...binding,
+    token,
+    ...(binding.issuer !== null && { claims }),
+  };
+  writeStored(area, key, record);
+}
+
+export type ReadSession =
+  | (ReadCredential & { ok: true; binding: SessionBinding })
+  /** Its token has expired: kept, to know whose data the tab may still hold (another person's?). */
+  | { ok: false; expired: SessionBinding };
+
+/**
+ * The session under `key` if it belongs to `scope` as configured now and its token can still be
+ * used. An expired one is only reported; anything else (damaged, of an earlier version, of another
+ * API or provider, a token that is not the person the record names) is removed rather than sent.
+ */
+export function readSession(
+  area: StorageArea,
+  key: string,
+  scope: SessionScope,
+  nowMs: number,
+): ReadSession | null {
+  const remove = () => removeStored(area, key);
+  const record = readStored(area, key, storedSessionSchema, remove);
+  if (record === null) return null;
+  const { token, claims, ...binding } = record;
+  if (!fitsScope(binding, scope)) {
+    remove();
+    return null;
+  }
+  const read = readBoundCredential({ binding, token, claims }, nowMs);
+  if (read.ok) return { ...read, binding };
+  // Read as at the dawn of time: what fails only then is nothing but its expiry.
+  if (readBoundCredential({ binding, token, claims }, -Infinity).ok) {
+    return { ok: false, expired: binding };
+  }
+  remove();
+  return null;
+}
+
+/** A pasted token's record as the sign-in page writes it (the end-to-end tests seed sessions so). */
+export function serializeStoredSession(token: string, api: string): string {
+  const sub = peekJwt(token)?.payload.sub;
+  const record: StoredSession = {
+    api,
+    issuer: null,
+    clientId: null,
+    sub: typeof sub === 'string' ? sub : null,
+    token,
+  };
+  return JSON.stringify(record);
+}
