@@ -175,18 +175,24 @@ test('a 429 in the middle of an export waits as the server asks, then finishes',
   const prefetched = page.waitForResponse((response) => isUsersPage(response.url(), '2'));
   const token = await signIn({ next: '/users' });
   await prefetched;
-  // Slow enough that the failure below is queued with most of the ten pages still to come.
-  await setScenario(token, { latencyMs: 400 });
+  // The export's pages after its first two wait at the browser's edge until the 429 is queued, so
+  // the export cannot finish first however slow this machine is.
+  let release = () => {};
+  const queued = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/v1/users' && Number(url.searchParams.get('page') ?? '1') > 2,
+    async (route) => {
+      await queued;
+      await route.continue();
+    },
+  );
 
   const file = await download(page, async () => {
     await exportButton(page).click();
     await expect(progress(page)).toHaveAttribute('aria-valuemax', '1000');
     await exportedAtLeast(page, 100);
-    // The latency has done its job: the pages after the 429 need not crawl.
-    await setScenario(token, {
-      latencyMs: 0,
-      fail: { path: '/v1/users', status: 429, count: 1, retryAfter: 1 },
-    });
+    await setScenario(token, { fail: { path: '/v1/users', status: 429, count: 1, retryAfter: 1 } });
+    release();
     await expect(page.getByText(/rate limit was reached.*Going on in 0:0[012]/)).toBeVisible();
     await expect(exportButton(page)).toHaveAttribute('aria-disabled', 'true');
   });
