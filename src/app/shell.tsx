@@ -1,8 +1,9 @@
-import { lazy, Suspense, useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { NavLink } from '../components/link';
 import { Button } from '../components/button';
 import { lazyComponent } from '../components/lazy-component';
+import { useElementHeightProperty } from '../components/use-element-height';
 import { useNow } from '../components/use-now';
 import { useRenewalFailing } from '../features/auth/renewal-status';
 import { sessionLabel } from '../features/auth/session-label';
@@ -56,6 +57,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
   const menuId = useId();
+  // A table's header row sticks just under this header, which sticks from lg (index.css).
+  const header = useRef<HTMLElement>(null);
+  useElementHeightProperty(header, '--page-header-height');
   const subject = session ? sessionLabel(session.claims, renewsItself ? provider : undefined) : '';
 
   return (
@@ -68,7 +72,10 @@ export function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       {/* On desktops the header stays in view while a long page (a table) scrolls. */}
-      <header className="border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:z-30 dark:border-slate-800 dark:bg-slate-900">
+      <header
+        ref={header}
+        className="border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:z-30 dark:border-slate-800 dark:bg-slate-900"
+      >
         {/* One row from lg up, whatever the lengths of the API's host and the person's name:
             those two shrink and cut (full text in a title), the controls and the nav never do.
             Below lg the row may wrap; below sm the rest folds behind Menu. */}

@@ -1,5 +1,5 @@
 import { constructTable, type RowData, type SortingState } from '@tanstack/react-table';
-import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ListPage } from '../../lib/api-schemas';
 import { formatCount, formatRange } from '../../lib/format';
 import { whenIdleAfterPaint } from '../../lib/idle';
@@ -11,6 +11,7 @@ import { DataTableToolbar } from './data-table-toolbar';
 import type { ExportSourceLoader } from './export/export-source';
 import { lastPageFor, type PageParams } from './page-params';
 import { PaginationBar } from './pagination-bar';
+import { useFits } from './use-fits';
 import { dataTableFeatures, staticReactivity, type DataTableColumns } from './table-features';
 import { columnChoicesOf, useViewOptions } from './view-options';
 
@@ -76,6 +77,11 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
   // adds 0.9 KB to every table page for a sum and a lookup.
   const shownChoices = columnChoices.filter((choice) => !view.hidden.includes(choice.id));
   const widths = shownChoices.map((choice) => view.widths[choice.id] ?? choice.width);
+  const tableWidth = widths.reduce((sum, width) => sum + width, 0);
+  // A table that fits is scrolled by the page (no box that takes the wheel); a wider one scrolls
+  // in its own area, both ways, so its header row can still stick (index.css).
+  const scrollArea = useRef<HTMLDivElement>(null);
+  const fits = useFits(scrollArea, tableWidth);
   const resize = (id: string, width: number | null) => {
     const { [id]: _old, ...others } = view.widths;
     setView({ ...view, widths: width === null ? others : { ...others, [id]: width } });
@@ -169,62 +175,65 @@ export function DataTable<TItem extends RowData>(props: DataTableProps<TItem>) {
           <span className="loading-bar block h-full w-1/3 bg-blue-600" />
         )}
       </div>
-      {/* From `sm`, the rows scroll inside this area under their sticky header row (index.css). */}
-      <div className="data-table-scroll overflow-x-auto">
-        {/* Explicit roles: the card layout on phones (index.css) changes the elements' display,
-            which makes some browsers forget they are a table. */}
-        {resizable && resizers && (
-          <resizers.ColumnResizers columns={shownChoices} widths={widths} onResize={resize} />
-        )}
-        <table
-          role="table"
-          aria-label={label}
-          aria-busy={loading}
-          style={{ width: `${widths.reduce((sum, width) => sum + width, 0)}px` }}
-          className="table-fixed text-left text-sm"
-        >
-          <colgroup>
-            {widths.map((width, index) => (
-              <col key={index} style={{ width }} />
-            ))}
-          </colgroup>
-          <DataTableHeader
-            headers={table.getHeaderGroups()[0]?.headers ?? []}
-            sorting={sorting}
-            onSortingChange={props.onSortingChange}
-            onKeyDown={navigation.headProps.onKeyDown}
-          />
-          <tbody
-            role="rowgroup"
-            {...navigation.bodyProps}
-            className={`divide-y divide-slate-100 dark:divide-slate-800 ${showSkeleton ? 'animate-pulse' : loading || stale ? 'opacity-60 transition-opacity' : ''}`}
+      {/* From `sm`: a table that fits is scrolled by the page, its header row sticking under the
+          page's header, and centred in any width left over; a wider one scrolls in this area. */}
+      <div ref={scrollArea} className="data-table-scroll" data-fits={fits ? '' : undefined}>
+        <div className="data-table-frame" style={{ width: `${tableWidth}px` }}>
+          {/* Explicit roles: the card layout on phones (index.css) changes the elements' display,
+              which makes some browsers forget they are a table. */}
+          {resizable && resizers && (
+            <resizers.ColumnResizers columns={shownChoices} widths={widths} onResize={resize} />
+          )}
+          <table
+            role="table"
+            aria-label={label}
+            aria-busy={loading}
+            style={{ width: `${tableWidth}px` }}
+            className="table-fixed text-left text-sm"
           >
-            {showSkeleton ? (
-              <SkeletonRows rows={pagination.limit} columns={columnCount} compact={compact} />
-            ) : (
-              rows.map((row) => (
-                <DataTableRow
-                  key={row.id}
-                  row={row}
-                  columns={shownColumns}
-                  current={row.id === navigation.currentId}
-                  activatable={onRowActivate !== undefined}
-                  compact={compact}
-                />
-              ))
-            )}
-            {shown && !loading && rows.length === 0 && (
-              <tr>
-                <td
-                  colSpan={columnCount}
-                  className="px-3 py-10 text-center text-slate-700 dark:text-slate-300"
-                >
-                  {props.empty}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+            <colgroup>
+              {widths.map((width, index) => (
+                <col key={index} style={{ width }} />
+              ))}
+            </colgroup>
+            <DataTableHeader
+              headers={table.getHeaderGroups()[0]?.headers ?? []}
+              sorting={sorting}
+              onSortingChange={props.onSortingChange}
+              onKeyDown={navigation.headProps.onKeyDown}
+            />
+            <tbody
+              role="rowgroup"
+              {...navigation.bodyProps}
+              className={`divide-y divide-slate-100 dark:divide-slate-800 ${showSkeleton ? 'animate-pulse' : loading || stale ? 'opacity-60 transition-opacity' : ''}`}
+            >
+              {showSkeleton ? (
+                <SkeletonRows rows={pagination.limit} columns={columnCount} compact={compact} />
+              ) : (
+                rows.map((row) => (
+                  <DataTableRow
+                    key={row.id}
+                    row={row}
+                    columns={shownColumns}
+                    current={row.id === navigation.currentId}
+                    activatable={onRowActivate !== undefined}
+                    compact={compact}
+                  />
+                ))
+              )}
+              {shown && !loading && rows.length === 0 && (
+                <tr>
+                  <td
+                    colSpan={columnCount}
+                    className="px-3 py-10 text-center text-slate-700 dark:text-slate-300"
+                  >
+                    {props.empty}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
       </div>
       <PaginationBar
         statusText={

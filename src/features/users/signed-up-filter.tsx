@@ -2,14 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { useTimeZone } from '../../lib/time-zone';
-import { parseDateQuery } from './find/date-query';
-import { findPath } from './find/find-query';
 
 /**
  * The Users table's **Signed up** filter: from / to (days in the console's time zone, both
  * included; lib/time-zone.ts). The API cannot
  * filter users by date, so this opens Find's search by sign-up date, which finds them by halving
- * the list sorted by `created_at`. Loaded after the page's first render (users-list-page.tsx).
+ * the list sorted by `created_at`. It stands above the table, in view (users-list-page.tsx), so it
+ * is on the page's first render; the parsing of days loads when it is first used.
  */
 export function SignedUpFilter() {
   const navigate = useNavigate();
@@ -19,7 +18,7 @@ export function SignedUpFilter() {
   const [problem, setProblem] = useState('');
   const problemId = useId();
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const first = from || to;
     const last = to || from;
@@ -28,17 +27,24 @@ export function SignedUpFilter() {
       return;
     }
     const text = first === last ? first : `${first}..${last}`;
-    const parsed = parseDateQuery(text);
+    let find: typeof import('./signed-up-query');
+    try {
+      find = await import('./signed-up-query');
+    } catch {
+      setProblem('The search could not be loaded. Check the connection and try again.');
+      return;
+    }
+    const parsed = find.parseDateQuery(text);
     if (parsed?.kind !== 'date') {
       setProblem(parsed?.problem ?? 'Type days as YYYY-MM-DD.');
       return;
     }
     setProblem('');
-    void navigate(findPath(parsed.text));
+    void navigate(find.findPath(parsed.text));
   };
 
   return (
-    <form onSubmit={submit} className="text-sm">
+    <form onSubmit={(event) => void submit(event)} className="text-sm">
       <fieldset className="flex flex-wrap items-end gap-2">
         <legend className="mb-1 font-medium">Signed up</legend>
         <label className="flex flex-col">

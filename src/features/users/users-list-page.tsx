@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/link';
 import { DataTable } from '../../components/data-table/data-table';
@@ -16,6 +16,7 @@ import {
   type usersKeys,
 } from './api/users-api';
 import { rememberUsersSearch, type UsersListState } from './last-users-search';
+import { SignedUpFilter } from './signed-up-filter';
 import { userPath } from './user-path';
 import { usersColumns } from './users-columns';
 import {
@@ -25,11 +26,6 @@ import {
   sortToSorting,
 } from './users-search-params';
 import { useDocumentTitle } from '../../components/use-document-title';
-
-// Not on the table's first render: it arrives just after, in a chunk of its own.
-const SignedUpFilter = lazy(() =>
-  import('./signed-up-filter').then((module) => ({ default: module.SignedUpFilter })),
-);
 
 const usersList: UrlListConfig<UsersListParams, User, ReturnType<typeof usersKeys.list>> = {
   parse: parseUsersSearch,
@@ -64,6 +60,9 @@ export function UsersListPage() {
 
   // For user pages reached from the lookup box, which carry no way back of their own.
   const canonical = serializeUsersSearch(params).toString();
+  // On a phone the tools fold behind a button, so the rows come first.
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const toolsId = useId();
   useEffect(() => rememberUsersSearch(canonical === '' ? '' : `?${canonical}`), [canonical]);
 
   return (
@@ -71,6 +70,30 @@ export function UsersListPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-xl font-semibold">Users</h1>
         <RefreshStatus query={list.query} />
+        <button
+          type="button"
+          aria-expanded={toolsOpen}
+          aria-controls={toolsId}
+          onClick={() => setToolsOpen((open) => !open)}
+          className="rounded-md border border-slate-300 px-3 py-1 text-sm sm:hidden dark:border-slate-600"
+        >
+          More ways to find users
+        </button>
+      </div>
+      {/* Above the table, in view on a laptop's screen: the ways to reach users that the table's
+          pages cannot (many at once, by sign-up day). */}
+      <div
+        id={toolsId}
+        className={`${toolsOpen ? 'flex' : 'hidden'} flex-wrap items-end gap-x-8 gap-y-3 sm:flex`}
+      >
+        <SignedUpFilter />
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Users from a ticket or a spreadsheet?{' '}
+          <Link to="/users/bulk" className="text-blue-700 underline dark:text-blue-300">
+            Look up many
+          </Link>{' '}
+          at once by ID, e-mail or link.
+        </p>
       </div>
       <QueryAlert query={list.query} what="users" />
       <DataTable
@@ -95,17 +118,6 @@ export function UsersListPage() {
         empty="There are no users."
         view={view}
       />
-      {/* After the pager, so the keyboard path from the heading to the pager stays as short. */}
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Users from a ticket or a spreadsheet?{' '}
-        <Link to="/users/bulk" className="text-blue-700 underline dark:text-blue-300">
-          Look up many
-        </Link>{' '}
-        at once by ID, e-mail or link.
-      </p>
-      <Suspense fallback={null}>
-        <SignedUpFilter />
-      </Suspense>
     </div>
   );
 }
