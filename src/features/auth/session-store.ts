@@ -19,6 +19,7 @@ import {
 } from './session-binding';
 import { readSessionMessage, type SessionMessage } from './session-messages';
 import { readSession, writeSession } from './session-record';
+import { createExpiryTimer } from './session-expiry';
 import { SESSION_STORAGE_KEY } from './session-storage-key';
 import { CLOCK_SKEW_MS, type TokenClaims } from './token';
 
@@ -99,10 +100,6 @@ const CHANNEL_NAME = 'admin-console.session';
 export const SHARE_WAIT_MS = 300;
 /** How long after asking a late answer is still taken (lateOfferWelcome). */
 export const LATE_OFFER_MS = 5_000;
-/** What a page gets when someone comes back to it (a tab shown, a window focused, a page restored). */
-const RETURN_EVENTS = ['visibilitychange', 'focus', 'pageshow'] as const;
-// setTimeout overflows above 2^31-1 ms (about 24.8 days) and would fire at once.
-const MAX_TIMER_MS = 2_147_483_647;
 
 type Listener = () => void;
 
@@ -179,7 +176,6 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         : new BroadcastChannel(channelName(CHANNEL_NAME, profileKey, scope));
   const eventTarget = options.eventTarget !== undefined ? options.eventTarget : window;
   const listeners = new Set<Listener>();
-  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   let askTimer: ReturnType<typeof setTimeout> | undefined;
   // The person whose session ended here (its expired record still stored, or left by Go to
   // sign-in): whether the next sign-in in this tab is the same person.
@@ -197,6 +193,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   // A stored session is one that was in use; a token just signed in with has not been answered yet.
   let confirmedToken: string | null = stored?.token ?? null;
   let refusedToken: string | null = null;
+  const expiry = createExpiryTimer({ now, eventTarget, onExpired: () => end('expired') });
   scheduleExpiry();
 
   function readStoredSession(): Session | null {
@@ -223,19 +220,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   }
 
   function scheduleExpiry() {
-    clearTimeout(expiryTimer);
     const session = state.session;
-    if (!session) return;
-    const delay = session.claims.exp * 1000 - CLOCK_SKEW_MS - now();
-    if (delay <= 0) {
-      // Ending synchronously here would notify listeners in the middle of setState.
-      expiryTimer = setTimeout(() => end('expired'), 0);
-      return;
-    }
-    expiryTimer = setTimeout(
-      () => (delay > MAX_TIMER_MS ? scheduleExpiry() : end('expired')),
-      Math.min(delay, MAX_TIMER_MS),
-    );
+    expiry.set(session ? session.claims.exp * 1000 - CLOCK_SKEW_MS : null);
   }
 
   function clearStorage() {
@@ -476,19 +462,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     }
   }
 
-  // Back from sleep: the wall clock has jumped but the expiry timer has not fired (timers of a
-  // sleeping machine or a frozen tab wait), so an expired session would stay on screen until
-  // the next request asked for the token. These events come with the person's return.
-  function onReturn() {
-    if (!state.session) return;
-    if (state.session.claims.exp * 1000 - CLOCK_SKEW_MS <= now()) end('expired');
-    else scheduleExpiry();
-  }
-
   channel?.addEventListener('message', onChannelMessage);
   eventTarget?.addEventListener('storage', onStorage);
-  // visibilitychange is fired at the document and bubbles to the window.
-  for (const type of RETURN_EVENTS) eventTarget?.addEventListener(type, onReturn);
   if (state.asking) {
     post({ type: 'session-request', scope });
     askTimer = setTimeout(() => {
@@ -510,12 +485,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     unauthorized,
     getToken,
     dispose() {
-      clearTimeout(expiryTimer);
+      expiry.dispose();
       clearTimeout(askTimer);
       channel?.removeEventListener('message', onChannelMessage);
       channel?.close();
       eventTarget?.removeEventListener('storage', onStorage);
-      for (const type of RETURN_EVENTS) eventTarget?.removeEventListener(type, onReturn);
     },
   };
 }
