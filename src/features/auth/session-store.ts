@@ -1,5 +1,4 @@
 import { profileScopedName } from '../../lib/api-profile';
-import { removeStored, type StorageArea } from '../../lib/storage';
 import {
   consistentTokens,
   readBoundCredential,
@@ -18,7 +17,7 @@ import {
   type TokenSourceKind,
 } from './session-binding';
 import { readSessionMessage, type SessionMessage } from './session-messages';
-import { readSession, writeSession } from './session-record';
+import { sessionRecords } from './session-record';
 import { createExpiryTimer } from './session-expiry';
 import { SESSION_STORAGE_KEY } from './session-storage-key';
 import { CLOCK_SKEW_MS, type TokenClaims } from './token';
@@ -167,6 +166,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   };
   const profileKey = options.profileKey ?? '';
   const storageKey = profileScopedName(SESSION_STORAGE_KEY, profileKey);
+  const records = sessionRecords(storageKey, scope);
   const now = options.now ?? Date.now;
   const channel =
     options.channel !== undefined
@@ -197,15 +197,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   scheduleExpiry();
 
   function readStoredSession(): Session | null {
-    for (const [area, remember] of [
-      ['session', false],
-      ['local', true],
-    ] as const) {
-      const read = readSession(area, storageKey, scope, now());
-      if (read?.ok) return sessionOf(read, remember);
-      if (read) former = read.expired;
-    }
-    return null;
+    const { session, expired } = records.read(now());
+    if (expired) former = expired;
+    return session;
   }
 
   function sessionOf(read: Usable, remember: boolean): Session {
@@ -225,13 +219,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   }
 
   function clearStorage() {
-    removeStored('session', storageKey);
-    removeStored('local', storageKey);
+    records.clear();
   }
 
   function store(session: Session) {
-    const area: StorageArea = session.remember ? 'local' : 'session';
-    writeSession(area, storageKey, session.token, session.binding, session.claims);
+    records.write(session);
   }
 
   function readOrThrow(credential: Credential): Usable {
