@@ -6,6 +6,7 @@ import {
   fitsScope,
   type SessionBinding,
   type SessionScope,
+  type TokenSourceKind,
 } from './session-binding';
 import { peekJwt, type TokenClaims } from './token';
 
@@ -69,6 +70,56 @@ export function readSession(
   }
   remove();
   return null;
+}
+
+/** A usable stored session, and which storage held it. */
+export interface StoredRead {
+  token: string;
+  claims: TokenClaims;
+  source: TokenSourceKind;
+  binding: SessionBinding;
+  /** Found in localStorage (this device) rather than sessionStorage (this tab). */
+  remember: boolean;
+}
+
+/** One API profile's session records, under `key`, in this tab's storage and this device's. */
+export interface SessionRecords {
+  /**
+   * The usable session, the tab's own first; `expired`: whose an expired record was, if one was
+   * found on the way (kept, to know whose data the tab may still hold).
+   */
+  read(nowMs: number): { session: StoredRead | null; expired: SessionBinding | null };
+  /** Overwrites the record in the area `remember` names. */
+  write(record: Omit<StoredRead, 'source'>): void;
+  /** Both areas: a removal in localStorage reads as a sign-out in the other tabs. */
+  clear(): void;
+}
+
+export function sessionRecords(key: string, scope: SessionScope): SessionRecords {
+  return {
+    read(nowMs) {
+      let expired: SessionBinding | null = null;
+      for (const [area, remember] of [
+        ['session', false],
+        ['local', true],
+      ] as const) {
+        const read = readSession(area, key, scope, nowMs);
+        if (read?.ok) {
+          const { token, claims, source, binding } = read;
+          return { session: { token, claims, source, binding, remember }, expired };
+        }
+        if (read) expired = read.expired;
+      }
+      return { session: null, expired };
+    },
+    write({ remember, token, binding, claims }) {
+      writeSession(remember ? 'local' : 'session', key, token, binding, claims);
+    },
+    clear() {
+      removeStored('session', key);
+      removeStored('local', key);
+    },
+  };
 }
 
 /** A pasted token's record as the sign-in page writes it (the end-to-end tests seed sessions so). */

@@ -1,5 +1,4 @@
 import { profileScopedName } from '../../lib/api-profile';
-import { removeStored, type StorageArea } from '../../lib/storage';
 import {
   consistentTokens,
   readBoundCredential,
@@ -18,7 +17,8 @@ import {
   type TokenSourceKind,
 } from './session-binding';
 import { readSessionMessage, type SessionMessage } from './session-messages';
-import { readSession, writeSession } from './session-record';
+import { sessionRecords } from './session-record';
+import { createExpiryTimer } from './session-expiry';
 import { SESSION_STORAGE_KEY } from './session-storage-key';
 import { CLOCK_SKEW_MS, type TokenClaims } from './token';
 
@@ -99,10 +99,6 @@ const CHANNEL_NAME = 'admin-console.session';
 export const SHARE_WAIT_MS = 300;
 /** How long after asking a late answer is still taken (lateOfferWelcome). */
 export const LATE_OFFER_MS = 5_000;
-/** What a page gets when someone comes back to it (a tab shown, a window focused, a page restored). */
-const RETURN_EVENTS = ['visibilitychange', 'focus', 'pageshow'] as const;
-// setTimeout overflows above 2^31-1 ms (about 24.8 days) and would fire at once.
-const MAX_TIMER_MS = 2_147_483_647;
 
 type Listener = () => void;
 
@@ -170,6 +166,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   };
   const profileKey = options.profileKey ?? '';
   const storageKey = profileScopedName(SESSION_STORAGE_KEY, profileKey);
+  const records = sessionRecords(storageKey, scope);
   const now = options.now ?? Date.now;
   const channel =
     options.channel !== undefined
@@ -179,7 +176,6 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         : new BroadcastChannel(channelName(CHANNEL_NAME, profileKey, scope));
   const eventTarget = options.eventTarget !== undefined ? options.eventTarget : window;
   const listeners = new Set<Listener>();
-  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   let askTimer: ReturnType<typeof setTimeout> | undefined;
   // The person whose session ended here (its expired record still stored, or left by Go to
   // sign-in): whether the next sign-in in this tab is the same person.
@@ -197,18 +193,13 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   // A stored session is one that was in use; a token just signed in with has not been answered yet.
   let confirmedToken: string | null = stored?.token ?? null;
   let refusedToken: string | null = null;
+  const expiry = createExpiryTimer({ now, eventTarget, onExpired: () => end('expired') });
   scheduleExpiry();
 
   function readStoredSession(): Session | null {
-    for (const [area, remember] of [
-      ['session', false],
-      ['local', true],
-    ] as const) {
-      const read = readSession(area, storageKey, scope, now());
-      if (read?.ok) return sessionOf(read, remember);
-      if (read) former = read.expired;
-    }
-    return null;
+    const { session, expired } = records.read(now());
+    if (expired) former = expired;
+    return session;
   }
 
   function sessionOf(read: Usable, remember: boolean): Session {
@@ -223,29 +214,16 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   }
 
   function scheduleExpiry() {
-    clearTimeout(expiryTimer);
     const session = state.session;
-    if (!session) return;
-    const delay = session.claims.exp * 1000 - CLOCK_SKEW_MS - now();
-    if (delay <= 0) {
-      // Ending synchronously here would notify listeners in the middle of setState.
-      expiryTimer = setTimeout(() => end('expired'), 0);
-      return;
-    }
-    expiryTimer = setTimeout(
-      () => (delay > MAX_TIMER_MS ? scheduleExpiry() : end('expired')),
-      Math.min(delay, MAX_TIMER_MS),
-    );
+    expiry.set(session ? session.claims.exp * 1000 - CLOCK_SKEW_MS : null);
   }
 
   function clearStorage() {
-    removeStored('session', storageKey);
-    removeStored('local', storageKey);
+    records.clear();
   }
 
   function store(session: Session) {
-    const area: StorageArea = session.remember ? 'local' : 'session';
-    writeSession(area, storageKey, session.token, session.binding, session.claims);
+    records.write(session);
   }
 
   function readOrThrow(credential: Credential): Usable {
@@ -476,19 +454,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     }
   }
 
-  // Back from sleep: the wall clock has jumped but the expiry timer has not fired (timers of a
-  // sleeping machine or a frozen tab wait), so an expired session would stay on screen until
-  // the next request asked for the token. These events come with the person's return.
-  function onReturn() {
-    if (!state.session) return;
-    if (state.session.claims.exp * 1000 - CLOCK_SKEW_MS <= now()) end('expired');
-    else scheduleExpiry();
-  }
-
   channel?.addEventListener('message', onChannelMessage);
   eventTarget?.addEventListener('storage', onStorage);
-  // visibilitychange is fired at the document and bubbles to the window.
-  for (const type of RETURN_EVENTS) eventTarget?.addEventListener(type, onReturn);
   if (state.asking) {
     post({ type: 'session-request', scope });
     askTimer = setTimeout(() => {
@@ -510,12 +477,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     unauthorized,
     getToken,
     dispose() {
-      clearTimeout(expiryTimer);
+      expiry.dispose();
       clearTimeout(askTimer);
       channel?.removeEventListener('message', onChannelMessage);
       channel?.close();
       eventTarget?.removeEventListener('storage', onStorage);
-      for (const type of RETURN_EVENTS) eventTarget?.removeEventListener(type, onReturn);
     },
   };
 }
