@@ -1,4 +1,5 @@
 import type { ApiProfile } from '../lib/api-profile';
+import { readText, writeText } from '../lib/storage';
 
 /**
  * Which API a tab works with, when config.json lists several: the tab's own last choice
@@ -8,37 +9,19 @@ import type { ApiProfile } from '../lib/api-profile';
 const CHOICE_KEY = 'admin-console.api';
 
 export function chooseProfile(profiles: readonly ApiProfile[]): ApiProfile {
-  for (const store of [safeStorage('session'), safeStorage('local')]) {
-    const name = read(store);
+  for (const area of ['session', 'local'] as const) {
+    const name = readText(area, CHOICE_KEY);
     const found = profiles.find((profile) => profile.key === name);
     if (found) return found;
   }
   return profiles[0] as ApiProfile;
 }
 
-/** Remembers `profile` for this tab and as the device's latest choice (new tabs open on it). */
+/**
+ * Remembers `profile` for this tab and as the device's latest choice (new tabs open on it). Where
+ * the browser denies storage, kept for this page only (lib/storage.ts).
+ */
 export function rememberProfile(profile: ApiProfile): void {
-  for (const store of [safeStorage('session'), safeStorage('local')]) {
-    try {
-      store?.setItem(CHOICE_KEY, profile.key);
-    } catch {
-      // Without storage a new tab starts on the first API.
-    }
-  }
-}
-
-function read(store: Storage | null): string | null {
-  try {
-    return store?.getItem(CHOICE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function safeStorage(kind: 'session' | 'local'): Storage | null {
-  try {
-    return kind === 'session' ? sessionStorage : localStorage;
-  } catch {
-    return null;
-  }
+  writeText('session', CHOICE_KEY, profile.key);
+  writeText('local', CHOICE_KEY, profile.key);
 }

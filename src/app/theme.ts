@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { readText, removeStored, writeText } from '../lib/storage';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -7,12 +8,8 @@ const media = () => window.matchMedia('(prefers-color-scheme: dark)');
 const listeners = new Set<() => void>();
 
 function readChoice(): ThemeChoice {
-  try {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    return stored === 'light' || stored === 'dark' ? stored : 'system';
-  } catch {
-    return 'system';
-  }
+  const stored = readText('local', STORAGE_KEY);
+  return stored === 'light' || stored === 'dark' ? stored : 'system';
 }
 
 let choice: ThemeChoice = 'system';
@@ -32,12 +29,9 @@ function apply() {
 
 export function setTheme(next: ThemeChoice) {
   choice = next;
-  try {
-    if (next === 'system') localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, next);
-  } catch {
-    // Not remembered, but still applied for this visit.
-  }
+  // Where the browser denies storage, kept for this page only (lib/storage.ts).
+  if (next === 'system') removeStored('local', STORAGE_KEY);
+  else writeText('local', STORAGE_KEY, next);
   apply();
   for (const listener of listeners) listener();
 }
