@@ -5,7 +5,7 @@ import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { shouldRetry } from '../../../lib/query-client';
 import { usersSearchPageQueryOptions, type User } from '../api/users-api';
 import { findUsers, MAX_SCAN_REQUESTS } from './find-users';
-import { runPool } from './lookup-pool';
+import { runPool } from '../../../lib/pool/request-pool';
 import { foldText } from './text-fold';
 
 /** The API's largest page, as Find's scan and the export read it. */

@@ -7,7 +7,7 @@ import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
 import { createEmailLookup, PAGE_SIZE, type EmailLookup } from './bulk-emails';
 import type { BulkEntry } from './bulk-input';
 import { findUsers } from './find-users';
-import { runPool } from './lookup-pool';
+import { runPool } from '../../../lib/pool/request-pool';
 
 /**
  * Look up many's runs, outside React: every entry looked up (an id by its page, an e-mail as

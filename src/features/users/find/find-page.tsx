@@ -17,7 +17,7 @@ import { usersColumns } from '../users-columns';
 import { findPath, parseFindQuery, readFindParams, TOKEN_PROBLEM } from './find-query';
 import { userToOpen } from './find-status';
 import { useNow } from '../../../components/use-now';
-import { DEFAULT_CONCURRENCY } from './lookup-pool';
+import { DEFAULT_CONCURRENCY } from '../../../lib/pool/request-pool';
 import { foldText } from './text-fold';
 import { filterMatches, MatchFilters, NO_FILTER, type MatchFilter } from './match-filters';
 import {

@@ -7,8 +7,8 @@ import { usersSearchPageQueryOptions, type User, type UsersSearchSort } from '..
 import { forgetOnSignOut } from '../../../lib/forget-on-sign-out';
 import { instantsOf, parseDateQuery } from './date-query';
 import { findByDate } from './find-by-date';
-import { DEFAULT_CONCURRENCY, runPool } from './lookup-pool';
-import { createPooled } from './pool-lane';
+import { DEFAULT_CONCURRENCY, runPool } from '../../../lib/pool/request-pool';
+import { createPooled } from '../../../lib/pool/pool-lane';
 import { SortedSearch } from './sorted-search';
 import { foldText } from './text-fold';
 
@@ -327,7 +327,7 @@ async function bisect(
 }
 
 /**
- * Reads the whole list for the text, at the bulk pool's pace (lookup-pool.ts: up to 4 pages in
+ * Reads the whole list for the text, at the bulk pool's pace (lib/pool/request-pool.ts: up to 4 pages in
  * flight, a 429 halves that and waits as asked, other failures retried as everywhere). Page 1
  * first, for the total; then the rest in any order, matches handed on in list order as the pages
  * before them arrive. Pages read stay in the search's state: Try again after a failure, and Go on
