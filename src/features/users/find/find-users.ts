@@ -2,13 +2,13 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { isApiError, type ApiError } from '../../../lib/api-error';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { MAX_PLAUSIBLE_TOTAL } from '../../../lib/api-schemas';
-import { shouldRetry } from '../../../lib/query-client';
 import { usersSearchPageQueryOptions, type User, type UsersSearchSort } from '../api/users-api';
 import { forgetOnSignOut } from '../../../lib/forget-on-sign-out';
 import { instantsOf, parseDateQuery } from './date-query';
 import { findByDate } from './find-by-date';
 import { DEFAULT_CONCURRENCY, runPool } from '../../../lib/pool/request-pool';
 import { createPooled } from '../../../lib/pool/pool-lane';
+import { retryExceptRateLimit } from '../../../lib/pool/pool-retry';
 import { SortedSearch } from './sorted-search';
 import { foldText } from './text-fold';
 
@@ -301,7 +301,7 @@ async function bisect(
         queryClient,
         counted(state, {
           ...usersSearchPageQueryOptions({ page, limit, sort }),
-          retry: rateLimitsToThePool(queryClient),
+          retry: retryExceptRateLimit(queryClient),
         }),
         signal,
       ),
@@ -377,7 +377,7 @@ async function scan(
       queryClient,
       counted(state, {
         ...usersSearchPageQueryOptions({ page, limit: PAGE_SIZE }),
-        retry: retryUnlessRateLimited,
+        retry: retryExceptRateLimit(queryClient),
       }),
       pageSignal,
     );
@@ -507,21 +507,6 @@ async function byDate(
     truncated: result.truncated,
     changed: false,
   };
-}
-
-/** The client's own retries, but a 429 goes back to the pool, which slows down and tries again. */
-function rateLimitsToThePool(queryClient: QueryClient) {
-  const retry = queryClient.getDefaultOptions().queries?.retry;
-  return (failureCount: number, error: ApiError): boolean => {
-    if (error.status === 429) return false;
-    if (typeof retry === 'function') return retry(failureCount, error);
-    if (typeof retry === 'number') return failureCount < retry;
-    return retry ?? shouldRetry(failureCount, error);
-  };
-}
-
-function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
-  return !(isApiError(error) && error.status === 429) && shouldRetry(failureCount, error);
 }
 
 /**
