@@ -4,7 +4,7 @@ import { createRequestLog } from '../../src/lib/request-log';
 import { overviewStore, runOverview } from '../../src/features/overview/overview-count';
 import { findUsers, type FindMode } from '../../src/features/users/find/find-users';
 import { DEFAULT_CONCURRENCY } from '../../src/lib/pool/request-pool';
-import { SortedSearch, type SearchPage } from '../../src/features/users/find/sorted-search';
+import { SortedSearch, type SearchPage } from '../../src/lib/list-search/sorted-search';
 import { median } from './pages';
 import { waitForServer } from '../wait-for-server';
 import { demoToken, startNode, stopChild } from './servers';

@@ -5,7 +5,7 @@ import { usersSearchPageQueryOptions, type User } from '../api/users-api';
 import { findUsers, MAX_SCAN_REQUESTS } from './find-users';
 import { retryExceptRateLimit } from '../../../lib/pool/pool-retry';
 import { runPool } from '../../../lib/pool/request-pool';
-import { foldText } from './text-fold';
+import { foldText } from '../../../lib/list-search/text-fold';
 
 /** The API's largest page, as Find's scan and the export read it. */
 export const PAGE_SIZE = 100;

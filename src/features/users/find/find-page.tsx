@@ -18,7 +18,7 @@ import { findPath, parseFindQuery, readFindParams, TOKEN_PROBLEM } from './find-
 import { userToOpen } from './find-status';
 import { useNow } from '../../../components/use-now';
 import { DEFAULT_CONCURRENCY } from '../../../lib/pool/request-pool';
-import { foldText } from './text-fold';
+import { foldText } from '../../../lib/list-search/text-fold';
 import { filterMatches, MatchFilters, NO_FILTER, type MatchFilter } from './match-filters';
 import {
   cancelFind,

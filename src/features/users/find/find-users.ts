@@ -9,8 +9,8 @@ import { findByDate } from './find-by-date';
 import { DEFAULT_CONCURRENCY, runPool } from '../../../lib/pool/request-pool';
 import { createPooled } from '../../../lib/pool/pool-lane';
 import { retryExceptRateLimit } from '../../../lib/pool/pool-retry';
-import { SortedSearch } from './sorted-search';
-import { foldText } from './text-fold';
+import { SortedSearch } from '../../../lib/list-search/sorted-search';
+import { foldText } from '../../../lib/list-search/text-fold';
 
 /**
  * Find's searches, outside React: a name by bisection over `sort=name`; an e-mail by bisection
