@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseCsv } from '../src/test/parse-csv';
-import { foldText } from '../src/features/users/find/text-fold';
+import { foldText } from '../src/lib/list-search/text-fold';
 import { expect, test, type Page } from './support/fixtures';
 
 /**

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { describeViolations, layerViolations } from './import-layers';
 
 /**
  * Import loops among the project's own files. Layering only works if imports go one way (the app
@@ -144,14 +145,19 @@ export function describeCycles(cycles: string[][], root: string): string {
     .join('\n');
 }
 
+// `npm run lint:imports`: loops, and the layers (import-layers.ts), over one graph.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = performance.now();
   const graph = importGraph('tsconfig.json');
   const cycles = findCycles(graph);
+  const violations = layerViolations(graph, process.cwd());
   const took = `${graph.size} files in ${Math.round(performance.now() - started)} ms`;
   if (cycles.length > 0) {
     console.error(`Import loops (${took}):\n${describeCycles(cycles, process.cwd())}`);
-    process.exit(1);
   }
-  console.log(`No import loops (${took}).`);
+  if (violations.length > 0) {
+    console.error(`Imports across layers (${took}):\n${describeViolations(violations)}`);
+  }
+  if (cycles.length > 0 || violations.length > 0) process.exit(1);
+  console.log(`No import loops, no imports across layers (${took}).`);
 }

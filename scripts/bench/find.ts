@@ -1,4 +1,4 @@
-import { SortedSearch, type SearchPage } from '../../src/features/users/find/sorted-search';
+import { SortedSearch, type SearchPage } from '../../src/lib/list-search/sorted-search';
 import { median } from './pages';
 import { waitForServer } from '../wait-for-server';
 import { demoToken, startNode, stopChild } from './servers';
@@ -8,7 +8,7 @@ import { demoToken, startNode, stopChild } from './servers';
  * mock's scenario), at several numbers of users: how many requests and how long it takes to find
  * a unique name (bisection over sort=name) and an e-mail address (over sort=email), next to what
  * reading the list 100 rows at a time takes. It runs the console's own algorithm
- * (src/features/users/find/sorted-search.ts) in Node with fetch, not through the browser: the
+ * (src/lib/list-search/sorted-search.ts) in Node with fetch, not through the browser: the
  * page adds only rendering. The scan is run at sizes where it takes under a minute; above that its
  * time is the requests it needs times the median request time measured.
  */

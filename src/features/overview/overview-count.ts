@@ -12,7 +12,7 @@ import {
   type ProductCountFilter,
   type SignUp,
 } from './api/overview-api';
-import { createPooled, type Pooled } from '../users/find/pool-lane';
+import { createPooled, type Pooled } from '../../lib/pool/pool-lane';
 import { PriceCountsChanged, PriceFilterIgnored, type PriceRanges } from './price-bins';
 import { CategoryFilterIgnored, countCategoryBars, countPriceRanges } from './product-counts';
 import { countSignUps as countSignUpPeriods, signUpCounter, type SignUps } from './sign-up-count';

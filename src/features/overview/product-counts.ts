@@ -1,7 +1,7 @@
 import { plainDecimal } from '../../lib/decimal';
 import { formatCount } from '../../lib/format';
 import type { ProductCountFilter } from './api/overview-api';
-import type { Pooled } from '../users/find/pool-lane';
+import type { Pooled } from '../../lib/pool/pool-lane';
 import { MAX_DECIMALS, priceRanges, type PriceRanges } from './price-bins';
 
 /**

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { currentProfileKey } from '../../lib/api-profile';
 import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
-import { foldText } from './find/text-fold';
+import { foldText } from '../../lib/list-search/text-fold';
 
 /**
  * Every user this tab has seen (table pages, lookups, searches, bulk results), in memory only, so

@@ -43,7 +43,8 @@ export const overviewKeys = {
 };
 
 // Each read is made once for a count and kept by the count itself (rank-counter.ts), and the
-// lookup pool waits out 429s: the query library neither retries nor keeps them.
+// request pool (lib/pool/request-pool.ts) waits out 429s: the query library neither retries nor
+// keeps them.
 const once = { retry: false, staleTime: 0, gcTime: 0 } as const;
 
 export function signUpPageQueryOptions(page: number, sort: SignUpSort) {

@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../../lib/api-error';
 import { MAX_PLAUSIBLE_TOTAL } from '../../../lib/api-schemas';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
-import { shouldRetry } from '../../../lib/query-client';
 import { usersSearchPageQueryOptions, type User } from '../api/users-api';
 import { findUsers, MAX_SCAN_REQUESTS } from './find-users';
-import { runPool } from './lookup-pool';
-import { foldText } from './text-fold';
+import { retryExceptRateLimit } from '../../../lib/pool/pool-retry';
+import { runPool } from '../../../lib/pool/request-pool';
+import { foldText } from '../../../lib/list-search/text-fold';
 
 /** The API's largest page, as Find's scan and the export read it. */
 export const PAGE_SIZE = 100;
@@ -137,7 +136,10 @@ async function readListFor(
   const fetchPage = (page: number, pageSignal: AbortSignal) =>
     cancellableFetchQuery(
       queryClient,
-      { ...usersSearchPageQueryOptions({ page, limit: PAGE_SIZE }), retry: retryUnlessRateLimited },
+      {
+        ...usersSearchPageQueryOptions({ page, limit: PAGE_SIZE }),
+        retry: retryExceptRateLimit(queryClient),
+      },
       pageSignal,
     );
   const first = await fetchPage(fromPage, signal);
@@ -173,9 +175,4 @@ async function readListFor(
     total,
     complete: lastPage >= pageCount || found.size === wanted.size,
   };
-}
-
-/** A 429 is the pool's to wait out (it slows down for everyone); other retries as usual. */
-function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
-  return !(isApiError(error) && error.status === 429) && shouldRetry(failureCount, error);
 }

@@ -1,6 +1,6 @@
 import { withoutTokens } from '../../../lib/token-shape';
 import { parseFindQuery, type FindQuery } from './find-query';
-import { foldText } from './text-fold';
+import { foldText } from '../../../lib/list-search/text-fold';
 
 export const MAX_BULK_ENTRIES = 1_000;
 

@@ -2,12 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiClientFor } from '../../../lib/api-client';
 import { isApiError, statusText } from '../../../lib/api-error';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
-import { shouldRetry } from '../../../lib/query-client';
 import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
 import { createEmailLookup, PAGE_SIZE, type EmailLookup } from './bulk-emails';
 import type { BulkEntry } from './bulk-input';
 import { findUsers } from './find-users';
-import { runPool } from './lookup-pool';
+import { retryExceptRateLimit } from '../../../lib/pool/pool-retry';
+import { runPool } from '../../../lib/pool/request-pool';
 
 /**
  * Look up many's runs, outside React: every entry looked up (an id by its page, an e-mail as
@@ -99,11 +99,6 @@ export function goOnFrom(rows: readonly Row[]): {
   };
 }
 
-/** A 429 is the pool's to wait out (it slows down for everyone); other retries as usual. */
-function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
-  return !(isApiError(error) && error.status === 429) && shouldRetry(failureCount, error);
-}
-
 async function lookUp(
   queryClient: QueryClient,
   apiBaseUrl: string,
@@ -152,7 +147,7 @@ async function lookUp(
     // Cancelled with the job: a bare fetchQuery would go on, retries and all, after it stopped.
     const { data: user }: { data: UserDetail } = await cancellableFetchQuery(
       queryClient,
-      { ...userDetailQueryOptions(query.id), retry: retryUnlessRateLimited },
+      { ...userDetailQueryOptions(query.id), retry: retryExceptRateLimit(queryClient) },
       signal,
     );
     return { kind: 'found', user };

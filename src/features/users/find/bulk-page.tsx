@@ -32,7 +32,7 @@ interface Running {
 
 /**
  * `/users/bulk`: a list from a ticket or a spreadsheet, every id, e-mail or link looked up, the
- * answers filled in as they come, in the order given (lookup-pool.ts keeps to the rate limit).
+ * answers filled in as they come, in the order given (lib/pool/request-pool.ts keeps to the rate limit).
  */
 export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   useDocumentTitle('Look up many users');

@@ -4,14 +4,14 @@ import { isApiError } from '../../../lib/api-error';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { RankCounter, RankError } from '../../../lib/rank/rank-counter';
 import { fetchUsers, usersKeys, type User } from '../api/users-api';
-import { createPooled } from './pool-lane';
+import { createPooled } from '../../../lib/pool/pool-lane';
 
 /**
  * The users who signed up on a day or in a range of days, by bisection over `sort=created_at`
  * (the counting engine, lib/rank/rank-counter.ts): the positions of the range's two ends, found
  * by interpolation, then the rows between them, read forward and no further than the range's
- * end. The list's direction is learnt; `sort` is on every request. Reads go through the bulk
- * lookup's pool, so the two ends are looked for at the same time.
+ * end. The list's direction is learnt; `sort` is on every request. Reads go through the request
+ * pool, so the two ends are looked for at the same time.
  */
 
 const PAGE_SIZE = 100;

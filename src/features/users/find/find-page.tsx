@@ -4,27 +4,25 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Link } from '../../../components/link';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
-import type { ExportSourceLoader } from '../../../components/data-table/export/export-source';
 import type { PageParams } from '../../../components/data-table/page-params';
 import { ProgressBar } from '../../../components/progress-bar';
 import { QueryAlert } from '../../../components/query-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatCount } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/time-zone';
-import { userFields, USERS_CSV_NOTE, usersKeys, type User } from '../api/users-api';
+import { usersKeys, type User } from '../api/users-api';
 import { userPath } from '../user-path';
 import { usersColumns } from '../users-columns';
 import { findPath, parseFindQuery, readFindParams, TOKEN_PROBLEM } from './find-query';
-import { userToOpen } from './find-status';
+import { boundNote, describeDays, statusText, userToOpen } from './find-status';
+import { exportLabel, matchesExport } from './find-export';
 import { useNow } from '../../../components/use-now';
-import { DEFAULT_CONCURRENCY } from './lookup-pool';
-import { foldText } from './text-fold';
+import { DEFAULT_CONCURRENCY } from '../../../lib/pool/request-pool';
 import { filterMatches, MatchFilters, NO_FILTER, type MatchFilter } from './match-filters';
 import {
   cancelFind,
   findUsers,
   raiseFindBound,
-  MAX_SCAN_REQUESTS,
   type FindMode,
   type FindOutcome,
   type FindProgress,
@@ -85,14 +83,6 @@ const FIRST_PAGE: PageParams = { page: 1, limit: 50 };
 /** A day or range: by bisection, or (`match=anywhere`, offered when the API cannot) by reading. */
 function dateMode(match: string | null): FindMode {
   return match === 'anywhere' ? 'date-scan' : 'date';
-}
-
-/** `2025-03-14` or `2025-03-01..2025-03-31`, said plainly, with the time zone. */
-function describeDays(text: string, timeZone: string): string {
-  const [first, last] = text.split('..');
-  return last === undefined
-    ? `Users who signed up on ${first} (a day in ${timeZone}, 00:00 to 24:00).`
-    : `Users who signed up from ${first} to ${last}, both days included (days in ${timeZone}).`;
 }
 
 function FindResults({
@@ -295,55 +285,6 @@ function FindResults({
   );
 }
 
-function statusText(
-  outcome: FindOutcome | undefined,
-  running: boolean,
-  found: number,
-  requests: number,
-  mode: FindMode,
-  text: string,
-  widened: boolean,
-): string {
-  const made = `${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}`;
-  const matched = (count: number) =>
-    count === 0 ? 'No matches' : `${formatCount(count)} ${count === 1 ? 'match' : 'matches'}`;
-  // Says what was searched, so "nothing" is never more than what was looked at.
-  const searched = widened ? `No name starts with “${text}” · anywhere in names: ` : '';
-  if (running || !outcome) {
-    return `${widened ? `No name starts with “${text}”; searching anywhere in names… ` : 'Searching… '}${found > 0 ? `${matched(found)} so far · ` : ''}${made} so far`;
-  }
-  if (outcome.kind === 'unsorted') return `Could not search by halving the list · ${made}`;
-  if (outcome.kind === 'cancelled') return `Search cancelled · ${matched(found)} · ${made}`;
-  if (found === 0 && !widened) {
-    return mode === 'email'
-      ? `No user has the e-mail address “${text}” · ${made}`
-      : mode === 'anywhere'
-        ? `No name has “${text}” anywhere in it · ${made}`
-        : `No name starts with “${text}” · ${made}`;
-  }
-  if (outcome.truncated) {
-    const bound =
-      outcome.kind === 'found' && outcome.stoppedBy === 'requests'
-        ? 'stopped at the bound on requests'
-        : 'stopped at the bound on matches';
-    return `${searched}${matched(found)} (${bound}) · ${made}`;
-  }
-  return `${searched}${matched(found)} · ${made}`;
-}
-
-/** Why a search stopped before the end: enough matches, or as many requests as one search may make. */
-function boundNote(outcome: Extract<FindOutcome, { kind: 'found' }>): string {
-  const read = outcome.read
-    ? `, having read ${formatCount(outcome.read.rows)} of ${formatCount(outcome.read.total)} users`
-    : '';
-  if (outcome.stoppedBy === 'requests') {
-    return outcome.read
-      ? `The search stopped after ${formatCount(outcome.requests)} requests${read}: one search reads at most the list’s first total plus a margin, and never more than ${formatCount(MAX_SCAN_REQUESTS)} requests at a go.`
-      : `The search stopped after ${formatCount(outcome.requests)} requests, its bound, before it had looked everywhere the name could be: more may match.`;
-  }
-  return `The search stopped at ${formatCount(outcome.matches.length)} matches${read}.`;
-}
-
 /** A 429 while reading the list: when the search goes on. */
 function RateLimitNote({ retryAt }: { retryAt: number }) {
   const now = useNow(1000, true);
@@ -400,30 +341,4 @@ function ScanLink({ text, children }: { text: string; children: React.ReactNode 
       {children}
     </Link>
   );
-}
-
-/** Export CSV writes the matches (already in hand, as filtered), with the export's CSV rules. */
-function matchesExport(matches: readonly User[], fileLabel: string): ExportSourceLoader<User> {
-  return {
-    resource: 'users',
-    note: USERS_CSV_NOTE,
-    load: async () => ({
-      resource: 'users',
-      fileLabel,
-      fields: userFields,
-      fetchPage: async (_queryClient, page, limit) => ({
-        data: matches.slice((page - 1) * limit, page * limit),
-        meta: { total: matches.length, page, limit },
-      }),
-    }),
-  };
-}
-
-/** `users-find-kowalski`: the file says what it holds (the date follows). */
-function exportLabel(mode: FindMode, text: string): string {
-  const slug = foldText(text)
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return `users-find${mode === 'anywhere' ? '-anywhere' : ''}-${slug || 'search'}`;
 }

@@ -2,7 +2,7 @@ import { MAX_FILTER_LENGTH, tooLongProblem } from '../../../lib/input-limits';
 import { holdsToken } from '../../../lib/token-shape';
 import { parseUserIdInput } from '../parse-user-id';
 import { parseDateQuery, type DateQuery } from './date-query';
-import { normaliseQuery } from './text-fold';
+import { normaliseQuery } from '../../../lib/list-search/text-fold';
 
 export const TOKEN_PROBLEM = 'This looks like an access token; it was not searched.';
 

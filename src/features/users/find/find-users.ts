@@ -1,22 +1,23 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isApiError, type ApiError } from '../../../lib/api-error';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
-import { MAX_PLAUSIBLE_TOTAL } from '../../../lib/api-schemas';
-import { shouldRetry } from '../../../lib/query-client';
 import { usersSearchPageQueryOptions, type User, type UsersSearchSort } from '../api/users-api';
 import { forgetOnSignOut } from '../../../lib/forget-on-sign-out';
 import { instantsOf, parseDateQuery } from './date-query';
 import { findByDate } from './find-by-date';
-import { DEFAULT_CONCURRENCY, runPool } from './lookup-pool';
-import { createPooled } from './pool-lane';
-import { SortedSearch } from './sorted-search';
-import { foldText } from './text-fold';
+import { DEFAULT_CONCURRENCY } from '../../../lib/pool/request-pool';
+import { ListScan } from '../../../lib/list-search/list-scan';
+import { createPooled } from '../../../lib/pool/pool-lane';
+import { retryExceptRateLimit } from '../../../lib/pool/pool-retry';
+import { SortedSearch } from '../../../lib/list-search/sorted-search';
+import { foldText } from '../../../lib/list-search/text-fold';
 
 /**
  * Find's searches, outside React: a name by bisection over `sort=name`; an e-mail by bisection
- * over `sort=email` where the API takes it, else by reading the list (the bulk lookup's pool);
- * a name anywhere in the name by reading the list, also at once when no name starts with it. Each search's state is kept by its key, so
- * Try again after a failure goes on where it stopped, and Cancel keeps what was found.
+ * over `sort=email` where the API takes it, else by reading the list; a name anywhere in the name
+ * by reading the list, also at once when no name starts with it (the engines are in
+ * src/lib/list-search/). Each search's state is kept by its key, so Try again after a failure
+ * goes on where it stopped, and Cancel keeps what was found.
  */
 
 /** The API's largest page, as the export reads it. */
@@ -40,11 +41,6 @@ export const MAX_BISECTION_REQUESTS = 200;
  * whichever is smaller; Go on reading allows as many again.
  */
 export const MAX_SCAN_REQUESTS = 10_000;
-
-/** The margin over the pages the first total implies: a tenth, and at least 10. */
-function scanRequestBound(pages: number, most: number): number {
-  return Math.min(most, pages + Math.max(10, Math.ceil(pages / 10)));
-}
 
 /** `date`: who signed up on a day or in a range (find-by-date.ts); `date-scan` reads the list. */
 export type FindMode = 'name' | 'email' | 'anywhere' | 'date' | 'date-scan';
@@ -90,27 +86,9 @@ interface SearchState {
   /** A name search gone on to match anywhere in names. */
   widened?: boolean | undefined;
   bisection?: SortedSearch<User> | undefined;
-  scan?: ScanState | undefined;
+  scan?: ListScan<User> | undefined;
   /** The person's Cancel; the query's own signal (leaving the page) is the other way to stop. */
   cancel: AbortController;
-}
-
-interface ScanState {
-  /** Pages read, by number (kept until handed on). */
-  pages: Map<number, readonly User[]>;
-  /** Pages 1…delivered have been handed on, in order. */
-  delivered: number;
-  matches: User[];
-  ids: Set<string>;
-  rows: number;
-  /** meta.total of every page read: a change means users were added or removed meanwhile. */
-  totals: number[];
-  /** Matches to stop at (Go on raises it). */
-  bound: number;
-  /** The search's request count when the reading started. */
-  startedAt: number;
-  /** The search's request count to stop at (Go on raises it); set once the total is known. */
-  requestBound?: number | undefined;
 }
 
 const states = new Map<string, SearchState>();
@@ -289,7 +267,7 @@ async function bisect(
     width: Math.min(DEFAULT_CONCURRENCY, Math.max(1, options.width ?? 1)),
     interpolate: true,
   });
-  // Each round's pages go out together through the bulk lookup's pool: a 429 halves it and waits,
+  // Each round's pages go out together through the request pool: a 429 halves it and waits,
   // and the page counts the wait down.
   let found: readonly User[] = [];
   const pooled = createPooled(signal, (retryAt) =>
@@ -301,7 +279,7 @@ async function bisect(
         queryClient,
         counted(state, {
           ...usersSearchPageQueryOptions({ page, limit, sort }),
-          retry: rateLimitsToThePool(queryClient),
+          retry: retryExceptRateLimit(queryClient),
         }),
         signal,
       ),
@@ -327,11 +305,9 @@ async function bisect(
 }
 
 /**
- * Reads the whole list for the text, at the bulk pool's pace (lookup-pool.ts: up to 4 pages in
- * flight, a 429 halves that and waits as asked, other failures retried as everywhere). Page 1
- * first, for the total; then the rest in any order, matches handed on in list order as the pages
- * before them arrive. Pages read stay in the search's state: Try again after a failure, and Go on
- * after the bound, read only what is left.
+ * Reads the whole list for the text (lib/list-search/list-scan.ts), other failures retried as
+ * everywhere. Pages read stay in the search's state: Try again after a failure, and Go on after
+ * the bound, read only what is left.
  */
 async function scan(
   options: FindOptions,
@@ -340,135 +316,47 @@ async function scan(
   note?: string,
 ): Promise<FindOutcome> {
   const { queryClient, mode, text, onProgress } = options;
-  const folded = foldText(text);
-  const days = parseDateQuery(text);
-  const range = days?.kind === 'date' ? instantsOf(days, options.timeZone ?? 'UTC') : undefined;
-  const isMatch =
-    mode === 'date-scan'
-      ? (user: User) => {
-          const created = Date.parse(user.created_at);
-          return range !== undefined && created >= range.from && created < range.to;
-        }
-      : mode === 'email'
-        ? (user: User) => foldText(user.email) === folded
-        : (user: User) => foldText(user.name).includes(folded);
-  const current: ScanState = (state.scan ??= {
-    pages: new Map<number, readonly User[]>(),
-    delivered: 0,
-    matches: [],
-    ids: new Set<string>(),
-    rows: 0,
-    totals: [],
-    bound: MAX_MATCHES,
-    startedAt: state.requests,
+  state.scan ??= new ListScan<User>({
+    pageSize: PAGE_SIZE,
+    idOf: (user) => user.id,
+    isMatch: scanMatch(mode, text, options.timeZone ?? 'UTC'),
+    maxMatches: MAX_MATCHES,
+    stopAtFirst: mode === 'email',
   });
-  const enough = () =>
-    mode === 'email' ? current.matches.length > 0 : current.matches.length >= current.bound;
-  let retryAt: number | undefined;
-  const report = () =>
-    onProgress({
-      requests: state.requests,
-      // A copy: what React holds must change identity when it grows.
-      matches: [...current.matches],
-      scan: { rows: current.rows, total: current.totals.at(-1), retryAt },
-    });
-  const fetchPage = (page: number, pageSignal: AbortSignal) =>
-    cancellableFetchQuery(
-      queryClient,
-      counted(state, {
-        ...usersSearchPageQueryOptions({ page, limit: PAGE_SIZE }),
-        retry: retryUnlessRateLimited,
-      }),
-      pageSignal,
-    );
-  // Hands on every page whose predecessors are all in: matches in list order.
-  const deliver = () => {
-    while (current.pages.has(current.delivered + 1) && !enough()) {
-      current.delivered += 1;
-      const users = current.pages.get(current.delivered) ?? [];
-      current.pages.delete(current.delivered);
-      for (const user of users) {
-        if (!isMatch(user) || current.ids.has(user.id)) continue;
-        current.ids.add(user.id);
-        current.matches.push(user);
-      }
-    }
-  };
-  const take = (page: number, users: readonly User[], total: number) => {
-    current.pages.set(page, users);
-    current.rows += users.length;
-    current.totals.push(total);
-    deliver();
-    report();
-  };
-  const isRead = (page: number) => page <= current.delivered || current.pages.has(page);
-  deliver();
-  report();
-  try {
-    if (!isRead(1)) {
-      const first = await fetchPage(1, signal);
-      take(1, first.data, first.meta.total);
-    }
-    const total = current.totals[0] ?? 0;
-    const pageCount = Math.ceil(Math.min(total, MAX_PLAUSIBLE_TOTAL) / PAGE_SIZE);
-    const most = options.maxScanRequests ?? MAX_SCAN_REQUESTS;
-    current.requestBound ??= current.startedAt + scanRequestBound(pageCount, most);
-    const requestBound = current.requestBound;
-    const pending: number[] = [];
-    // At most as many pages as requests are left: a total of a billion lists no more than that.
-    for (
-      let page = current.delivered + 1;
-      page <= pageCount && !enough() && pending.length < requestBound - state.requests;
-      page += 1
-    ) {
-      if (!isRead(page)) pending.push(page);
-    }
-    const stopPool = new AbortController();
-    const poolSignal = AbortSignal.any([signal, stopPool.signal]);
-    let failure: unknown;
-    await runPool({
-      items: pending,
-      signal: poolSignal,
-      run: fetchPage,
-      onResult: (index, outcome) => {
-        const page = pending[index] as number;
-        if (!outcome.ok) {
-          failure ??= outcome.error;
-          stopPool.abort();
-          return;
-        }
-        take(page, outcome.value.data, outcome.value.meta.total);
-        if (enough() || state.requests >= requestBound) stopPool.abort();
-      },
-      onConcurrency: (_concurrency, at) => {
-        retryAt = at;
-        report();
-      },
-    });
-    if (signal.aborted) return cancelled(state);
-    if (failure !== undefined) throw failure;
-  } catch (error) {
-    // Cancelled, or the page left: what was found stays.
-    if (signal.aborted) return cancelled(state);
-    throw error;
+  const result = await state.scan.run({
+    readPage: (page, pageSignal) =>
+      cancellableFetchQuery(
+        queryClient,
+        counted(state, {
+          ...usersSearchPageQueryOptions({ page, limit: PAGE_SIZE }),
+          retry: retryExceptRateLimit(queryClient),
+        }),
+        pageSignal,
+      ),
+    requests: () => state.requests,
+    maxRequests: options.maxScanRequests ?? MAX_SCAN_REQUESTS,
+    signal,
+    onProgress: ({ matches, rows, total, retryAt }) =>
+      onProgress({ requests: state.requests, matches, scan: { rows, total, retryAt } }),
+  });
+  if (result.kind === 'cancelled') return cancelled(state);
+  return { ...result, kind: 'found', how: 'scan', requests: state.requests, note };
+}
+
+/** What a scan looks for: the days' sign-ups, the one address, or the text anywhere in a name. */
+function scanMatch(mode: FindMode, text: string, timeZone: string): (user: User) => boolean {
+  if (mode === 'date-scan') {
+    const days = parseDateQuery(text);
+    const range = days?.kind === 'date' ? instantsOf(days, timeZone) : undefined;
+    return (user) => {
+      const created = Date.parse(user.created_at);
+      return range !== undefined && created >= range.from && created < range.to;
+    };
   }
-  const totals = current.totals;
-  const read = current.delivered * PAGE_SIZE;
-  const unread = read < (totals[0] ?? 0);
-  const boundedByMatches = mode !== 'email' && enough() && unread;
-  const boundedByRequests =
-    !boundedByMatches && !enough() && unread && state.requests >= (current.requestBound ?? 0);
-  return {
-    kind: 'found',
-    how: 'scan',
-    matches: [...current.matches],
-    requests: state.requests,
-    truncated: boundedByMatches || boundedByRequests,
-    stoppedBy: boundedByMatches ? 'matches' : boundedByRequests ? 'requests' : undefined,
-    read: { rows: Math.min(read, totals[0] ?? read), total: totals[0] ?? 0 },
-    changed: totals.some((total) => total !== totals[0]),
-    note,
-  };
+  const folded = foldText(text);
+  return mode === 'email'
+    ? (user) => foldText(user.email) === folded
+    : (user) => foldText(user.name).includes(folded);
 }
 
 const NO_DATE_SORT =
@@ -509,21 +397,6 @@ async function byDate(
   };
 }
 
-/** The client's own retries, but a 429 goes back to the pool, which slows down and tries again. */
-function rateLimitsToThePool(queryClient: QueryClient) {
-  const retry = queryClient.getDefaultOptions().queries?.retry;
-  return (failureCount: number, error: ApiError): boolean => {
-    if (error.status === 429) return false;
-    if (typeof retry === 'function') return retry(failureCount, error);
-    if (typeof retry === 'number') return failureCount < retry;
-    return retry ?? shouldRetry(failureCount, error);
-  };
-}
-
-function retryUnlessRateLimited(failureCount: number, error: unknown): boolean {
-  return !(isApiError(error) && error.status === 429) && shouldRetry(failureCount, error);
-}
-
 /**
  * Go on reading past the bound: the next MAX_MATCHES, or MAX_SCAN_REQUESTS more requests, from
  * where the search stopped.
@@ -535,18 +408,13 @@ export function raiseFindBound(
   timeZone?: string,
 ): void {
   const state = states.get(stateKey(baseUrl, mode, text, timeZone));
-  const scanState = state?.scan;
-  if (!state || !scanState) return;
-  scanState.bound += MAX_MATCHES;
-  if (scanState.requestBound !== undefined) {
-    scanState.requestBound = Math.max(scanState.requestBound, state.requests) + MAX_SCAN_REQUESTS;
-  }
+  state?.scan?.goOn(MAX_MATCHES, MAX_SCAN_REQUESTS, state.requests);
 }
 
 function cancelled(state: SearchState): FindOutcome {
   return {
     kind: 'cancelled',
-    matches: state.scan?.matches ?? state.bisection?.matches() ?? [],
+    matches: state.scan?.matches() ?? state.bisection?.matches() ?? [],
     requests: state.requests,
     rows: state.scan?.rows ?? 0,
   };

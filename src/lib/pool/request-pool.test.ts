@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-error';
-import { runPool, type PoolOutcome } from './lookup-pool';
+import { ApiError } from '../api-error';
+import { runPool, type PoolOutcome } from './request-pool';
 
 function rateLimited(retryAfterMs: number) {
   return new ApiError({

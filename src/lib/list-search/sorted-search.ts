@@ -1,4 +1,4 @@
-import type { Parallel } from '../../../lib/rank/rank-counter';
+import type { Parallel } from '../rank/rank-counter';
 import { candidateOrders, type SortOrder } from './sort-orders';
 import { foldText, matchesFolded, type MatchKind } from './text-fold';
 

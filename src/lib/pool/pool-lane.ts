@@ -1,11 +1,11 @@
-import { runPool } from './lookup-pool';
+import { runPool } from './request-pool';
 
 /**
- * Batches of reads through the bulk lookup's pool (at most 4 in flight; a 429 halves that and
- * waits as asked, then goes on), for the overview's counts and Find by date. Several counts may
- * run at once (the overview's three charts), so their batches take turns in one lane: never more
- * than the pool's 4 in flight in all. A failure stops its batch and is thrown to whoever asked;
- * `signal` (leaving the page) stops them all.
+ * Batches of reads through the request pool (request-pool.ts: at most 4 in flight; a 429 halves
+ * that and waits as asked, then goes on), for the Overview's counts and Find's bisections. Several
+ * counts may run at once (the Overview's three charts), so their batches take turns in one lane:
+ * never more than the pool's 4 in flight in all. A failure stops its batch and is thrown to
+ * whoever asked; `signal` (leaving the page) stops them all.
  */
 export type Pooled = <T>(tasks: readonly (() => Promise<T>)[]) => Promise<T[]>;
 

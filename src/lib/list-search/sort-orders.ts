@@ -1,10 +1,10 @@
 import { foldText } from './text-fold';
 
 /**
- * The orders an API may mean by `sort=name` (or `sort=email`). The spec says neither how names
- * compare nor which direction: a database's locale collation, a binary (C) collation, `lower()`,
- * a JavaScript `sort()`… Find keeps every order the pages it reads agree with, and searches where
- * any of them could hold a match.
+ * The orders an API may mean by `sort=name` (or `sort=email`, or any text field). The spec says
+ * neither how names compare nor which direction: a database's locale collation, a binary (C)
+ * collation, `lower()`, a JavaScript `sort()`… The search keeps every order the pages it reads
+ * agree with, and searches where any of them could hold a match.
  *
  * Each order answers two questions about the list:
  * - `precedes(a, b)`: may `a` come before `b`? (A page that says otherwise rules the order out.)
@@ -28,7 +28,7 @@ export interface SortOrder {
   guess(low: string, high: string): number | undefined;
 }
 
-/** Every order Find considers, ascending and descending, for this (whitespace-normalised) query. */
+/** Every order the search considers, ascending and descending, for this (whitespace-normalised) query. */
 export function candidateOrders(query: string): SortOrder[] {
   const ascending: SortOrder[] = [
     localeOrder('locale', 'locale rules, ignoring case and accents', query, {}),

@@ -1,5 +1,5 @@
 /**
- * What "matches" means for Find: case and accents aside. Lower-casing first lets a capital with a
+ * What "matches" means for a search of a list (Find, the users seen): case and accents aside. Lower-casing first lets a capital with a
  * dot (İ) decompose like any other accented letter; then the marks go.
  */
 export function foldText(text: string): string {

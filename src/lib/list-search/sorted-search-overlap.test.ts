@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Parallel } from '../../../lib/rank/rank-counter';
+import type { Parallel } from '../rank/rank-counter';
 import { SortedSearch, type ReadPage } from './sorted-search';
 import { foldText } from './text-fold';
 

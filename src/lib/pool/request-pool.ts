@@ -1,13 +1,14 @@
-import { isApiError } from '../../../lib/api-error';
-import { rateLimitWaitMs } from '../../../lib/rate-limit-wait';
-import { sleepUnlessAborted } from '../../../lib/sleep';
+import { isApiError } from '../api-error';
+import { rateLimitWaitMs } from '../rate-limit-wait';
+import { sleepUnlessAborted } from '../sleep';
 
 /**
- * Runs many lookups against a rate-limited API: at most `maxConcurrency` at once; a 429 halves
- * the concurrency (to one at the least), holds every new start until the time the API asked for,
- * and tries that item again; each run of successes as long as the concurrency wins one slot back
- * (additive increase, multiplicative decrease, as TCP does). Results arrive per item as they come;
- * cancelling stops new starts and aborts what is in flight, and the results so far stay.
+ * Runs many requests against a rate-limited API (Look up many's lookups, Find's and the Overview's
+ * pages): at most `maxConcurrency` at once; a 429 halves the concurrency (to one at the least),
+ * holds every new start until the time the API asked for, and tries that item again; each run of
+ * successes as long as the concurrency wins one slot back (additive increase, multiplicative
+ * decrease, as TCP does). Results arrive per item as they come; cancelling stops new starts and
+ * aborts what is in flight, and the results so far stay.
  */
 
 export interface PoolOptions<TItem, TResult> {
