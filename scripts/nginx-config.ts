@@ -41,11 +41,12 @@ export const TEMPLATES_DIR = join(DEPLOY_DIR, 'templates');
 /**
  * `sh` arguments that run the container's start-up hook as the nginx image's entrypoint does:
  * its rules, then the hook itself, sourced in that order with `set -e`. The command then prints
- * what the hook exported for the templates: CONSOLE_API_ORIGIN, then CONSOLE_IMAGE_SOURCES.
+ * what the hook exported for the templates: CONSOLE_API_ORIGIN, CONSOLE_IMAGE_SOURCES, then
+ * CONSOLE_FRAME_ANCESTORS, a line each.
  */
 export const HOOK_SH_ARGS = [
   '-ec',
-  'for file; do . "$file"; done; printf "%s\\n%s\\n" "$CONSOLE_API_ORIGIN" "$CONSOLE_IMAGE_SOURCES"',
+  'for file; do . "$file"; done; printf "%s\\n%s\\n%s\\n" "$CONSOLE_API_ORIGIN" "$CONSOLE_IMAGE_SOURCES" "$CONSOLE_FRAME_ANCESTORS"',
   'sh',
   join(DEPLOY_DIR, '17-admin-console-lib.envsh'),
   join(DEPLOY_DIR, '18-admin-console.envsh'),
