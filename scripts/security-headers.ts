@@ -8,6 +8,7 @@ import {
 } from '../src/lib/config.ts';
 import { readApis } from '../src/lib/config-apis.ts';
 import { readConfigOidc } from '../src/lib/config-oidc.ts';
+import { isEmbedPath } from '../src/lib/embed-path.ts';
 import { unknownKeysProblem } from '../src/lib/unknown-keys.ts';
 
 /**
@@ -19,8 +20,7 @@ import { unknownKeysProblem } from '../src/lib/unknown-keys.ts';
  */
 
 export const MOCK_SERVICE_WORKER_PATH = '/mockServiceWorker.js';
-/** The person card for a help desk's side panel: the one part of the console a site may frame. */
-export const EMBED_PATH_PREFIX = '/embed/';
+export { EMBED_PATH_PREFIX } from '../src/lib/embed-path.ts';
 /** Where the identity provider sends the browser back, in a tab or in the card's sign-in popup. */
 export const CALLBACK_PATH = '/auth/callback';
 
@@ -157,11 +157,6 @@ export function serviceWorkerPolicy({ imageSources }: PolicyInputs): string {
     "object-src 'none'",
     "base-uri 'none'",
   ].join('; ');
-}
-
-/** As nginx's `location /embed/` matches: case and all. */
-function isEmbedPath(pathname: string): boolean {
-  return pathname.startsWith(EMBED_PATH_PREFIX);
 }
 
 /**
