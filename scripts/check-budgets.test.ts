@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMetaDir } from './build-meta';
-import { analyseBuild, checkBudgets, JS_BUDGET_BYTES, scanDist } from './check-budgets';
+import { analyseBuild, cardSize, checkBudgets, JS_BUDGET_BYTES, scanDist } from './check-budgets';
 
 const SECRET = 'test-secret-123';
 
@@ -125,6 +126,23 @@ describe('check-budgets', () => {
     ]);
     expect(users?.css.map(({ file }) => file)).toEqual(['assets/index.css']);
     expect([...analysis.demoFiles].sort()).toEqual(['assets/browser.js', 'mockServiceWorker.js']);
+  });
+
+  it('reports the person card’s bytes: every page’s, and its own beyond them', () => {
+    fakeBuild({
+      'src/app/embed-start.tsx': {
+        file: 'assets/embed-start.js',
+        imports: ['index.html', '_data-table.js'],
+        code: 'x'.repeat(5_000),
+      },
+    });
+    const gzipOf = (file: string) => gzipSync(readFileSync(join(outDir, file))).length;
+    const own = gzipOf('assets/embed-start.js') + gzipOf('assets/data-table.js');
+    expect(cardSize(outDir)).toEqual({
+      jsGzip: gzipOf('assets/index.js') + own,
+      ownGzip: own,
+      ownFiles: 2,
+    });
   });
 
   it('fails when a page needs more JavaScript than the budget, naming the largest chunks', () => {

@@ -330,11 +330,45 @@ export function formatSizes(analysis: BuildAnalysis): string {
   return lines.join('\n');
 }
 
+/** The person card for a help desk's side panel (/embed/person), which no other page loads. */
+export const CARD_MODULE = 'src/app/embed-start.tsx';
+
+/**
+ * The card's JavaScript before its first render, gzipped: every page's (the entry and the boot
+ * script), and its own, the chunks it needs beyond those (some of them pages share).
+ */
+export function cardSize(outDir: string): { jsGzip: number; ownGzip: number; ownFiles: number } {
+  const manifest = readJson<Manifest>(join(buildMetaDir(outDir), MANIFEST_FILE));
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const entry = staticClosure(manifest, entryKeys);
+  const own = [...staticClosure(manifest, [CARD_MODULE])].filter((key) => !entry.has(key));
+  const gzip = (keys: Iterable<string>) =>
+    [...keys].reduce(
+      (total, key) => total + sizeOf(outDir, manifest[key]?.file ?? '', key).gzip,
+      0,
+    );
+  const boot = htmlAssets(outDir).scripts.filter(
+    (file) => ![...entry].some((key) => manifest[key]?.file === file),
+  );
+  const bootGzip = boot.reduce((total, file) => total + sizeOf(outDir, file, file).gzip, 0);
+  const ownGzip = gzip(own);
+  return { jsGzip: bootGzip + gzip(entry) + ownGzip, ownGzip, ownFiles: own.length };
+}
+
 function main(): void {
   const outDir = process.argv[2] ?? 'dist';
   const analysis = analyseBuild(outDir);
   console.log(formatSizes(analysis));
+  const card = cardSize(outDir);
+  console.log(
+    `  /embed/person JS ${kb(card.jsGzip).padStart(9)}, its own ${kb(card.ownGzip)} in ${card.ownFiles} files`,
+  );
   const problems = [...checkBudgets(analysis), ...scanDist(outDir, analysis.demoFiles)];
+  if (card.jsGzip > JS_BUDGET_BYTES) {
+    problems.push(
+      `/embed/person loads ${kb(card.jsGzip)}, over the ${kb(JS_BUDGET_BYTES)} budget.`,
+    );
+  }
   if (problems.length > 0) {
     console.error(`\nBudget check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(1);

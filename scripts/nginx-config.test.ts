@@ -50,8 +50,13 @@ function normalisedHeaders(headers: Record<string, string>): Record<string, stri
 const API: PolicyInputs = {
   apiOrigins: ['https://api.example.com'],
   imageSources: ['https://api.example.com', 'https:'],
+  embedOrigins: [],
 };
-const DEMO: PolicyInputs = { apiOrigins: [], imageSources: ['https:'] };
+const DEMO: PolicyInputs = { apiOrigins: [], imageSources: ['https:'], embedOrigins: [] };
+const EMBEDDED: PolicyInputs = {
+  ...API,
+  embedOrigins: ['https://acme.zendesk.com', 'http://localhost:4000'],
+};
 
 describe('the nginx header templates', () => {
   it('are committed exactly as scripts/security-headers.ts generates them', () => {
@@ -66,6 +71,7 @@ describe('the nginx header templates', () => {
   it.each([
     ['an API', API],
     ['demo mode', DEMO],
+    ['a card that help desks may frame', EMBEDDED],
   ])('filled in for %s, send what vite preview sends', (_what, inputs) => {
     const files = renderAll({
       CONSOLE_LISTEN: '8080',
@@ -79,11 +85,29 @@ describe('the nginx header templates', () => {
     expect(headersOf(files['service-worker-headers.inc'] as string)).toEqual(
       normalisedHeaders(securityHeaders(inputs, MOCK_SERVICE_WORKER_PATH)),
     );
+    expect(headersOf(files['embed-headers.inc'] as string)).toEqual(
+      normalisedHeaders(securityHeaders(inputs, '/embed/person')),
+    );
+    expect(headersOf(files['callback-headers.inc'] as string)).toEqual(
+      normalisedHeaders(securityHeaders(inputs, '/auth/callback')),
+    );
     for (const text of Object.values(files)) expect(text).not.toMatch(/\$\{?CONSOLE_/);
     expect(files['admin-console.conf']).toContain(
       'include /etc/nginx/conf.d/security-headers.inc;',
     );
     expect(files['admin-console.conf']).toContain('try_files $uri /index.html;');
+    // The card and the callback serve index.html under their own headers: a fallback to
+    // /index.html would be answered by that location, with frame-ancestors 'none'.
+    for (const [location, include] of [
+      ['location /embed/', 'embed-headers.inc'],
+      ['location = /auth/callback', 'callback-headers.inc'],
+    ]) {
+      const block = new RegExp(`${location} \\{([^}]*)\\}`).exec(
+        files['admin-console.conf'] as string,
+      )?.[1];
+      expect(block, location).toContain(`include /etc/nginx/conf.d/${include};`);
+      expect(block, location).toContain('try_files /index.html =404;');
+    }
   });
 
   it('fills in only the names it is given, as envsubst with a filter does', () => {

@@ -11,11 +11,14 @@ import {
   type PolicyInputs,
 } from './security-headers';
 
-const DEMO: PolicyInputs = { apiOrigins: [], imageSources: ['https:'] };
+const DEMO: PolicyInputs = { apiOrigins: [], imageSources: ['https:'], embedOrigins: [] };
 const API: PolicyInputs = {
   apiOrigins: ['https://api.example.com'],
   imageSources: ['https://api.example.com', 'https:'],
+  embedOrigins: [],
 };
+
+const API_URL = 'https://api.example.com';
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -71,11 +74,13 @@ describe('policyInputsFor', () => {
     expect(policyInputsFor({ apiBaseUrl: 'http://api.example.com' })).toEqual({
       apiOrigins: [],
       imageSources: [],
+      embedOrigins: [],
     });
     expect(policyInputsFor([]).apiOrigins).toEqual([]);
     expect(policyInputsFor({ apis: [{ name: 'A', baseUrl: 'http://api.example.com' }] })).toEqual({
       apiOrigins: [],
       imageSources: [],
+      embedOrigins: [],
     });
   });
 
@@ -118,7 +123,38 @@ describe('policyInputsFor', () => {
         apiBaseUrl: 'https://api.example.com',
         imageOrigins: ["https://x.example.com; script-src 'unsafe-inline'"],
       }),
-    ).toEqual({ apiOrigins: [], imageSources: [] });
+    ).toEqual({ apiOrigins: [], imageSources: [], embedOrigins: [] });
+  });
+});
+
+describe('the person card (/embed/) and the provider callback', () => {
+  const HELP_DESKS = ['https://acme.zendesk.com', 'http://localhost:4000'];
+  const EMBEDDED: PolicyInputs = { ...API, embedOrigins: HELP_DESKS };
+  const frameAncestors = (inputs: PolicyInputs, path: string) =>
+    directives(securityHeaders(inputs, path)['Content-Security-Policy'] as string).get(
+      'frame-ancestors',
+    );
+
+  it('lets the sites of embedOrigins frame the card, and nothing else of the console', () => {
+    expect(policyInputsFor({ apiBaseUrl: API_URL, embedOrigins: HELP_DESKS }).embedOrigins).toEqual(
+      HELP_DESKS,
+    );
+    expect(frameAncestors(EMBEDDED, '/embed/person')).toEqual(HELP_DESKS);
+    expect(frameAncestors(EMBEDDED, '/embed/person?email=a@example.org')).toEqual(HELP_DESKS);
+    for (const path of ['/', '/users', '/login', '/auth/callback', '/embed', '/Embed/person']) {
+      expect(frameAncestors(EMBEDDED, path), path).toEqual(["'none'"]);
+    }
+    // Without embedOrigins nobody may frame it, the card included.
+    expect(frameAncestors(API, '/embed/person')).toEqual(["'none'"]);
+  });
+
+  it('keeps the sign-in popup linked to the card that opened it, and every other page apart', () => {
+    const opener = (path: string) => securityHeaders(EMBEDDED, path)['Cross-Origin-Opener-Policy'];
+    expect(opener('/embed/person')).toBe('same-origin-allow-popups');
+    expect(opener('/auth/callback?code=x&state=y')).toBe('unsafe-none');
+    for (const path of ['/', '/users', '/login', '/auth/callback/x']) {
+      expect(opener(path), path).toBe('same-origin');
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '../src/lib/config.ts';
 import { readApis } from '../src/lib/config-apis.ts';
 import { readConfigOidc } from '../src/lib/config-oidc.ts';
+import { isEmbedPath } from '../src/lib/embed-path.ts';
 import { unknownKeysProblem } from '../src/lib/unknown-keys.ts';
 
 /**
@@ -19,6 +20,9 @@ import { unknownKeysProblem } from '../src/lib/unknown-keys.ts';
  */
 
 export const MOCK_SERVICE_WORKER_PATH = '/mockServiceWorker.js';
+export { EMBED_PATH_PREFIX } from '../src/lib/embed-path.ts';
+/** Where the identity provider sends the browser back, in a tab or in the card's sign-in popup. */
+export const CALLBACK_PATH = '/auth/callback';
 
 /** Features the console never uses are switched off for it and for anything it might embed. */
 const PERMISSIONS_POLICY = [
@@ -60,10 +64,15 @@ export interface PolicyInputs {
    * and https:). Avatars are URLs the API hands out; the console shows no image outside these.
    */
   imageSources: string[];
+  /**
+   * The sites that may frame the person card (config.json's embedOrigins): its frame-ancestors.
+   * Empty: nobody may, as for every other page.
+   */
+  embedOrigins: string[];
 }
 
 /** Nothing beyond the console's own origin: demo mode, or a setting the app refuses to start with. */
-const SELF_ONLY: PolicyInputs = { apiOrigins: [], imageSources: [] };
+const SELF_ONLY: PolicyInputs = { apiOrigins: [], imageSources: [], embedOrigins: [] };
 
 /**
  * The sources the console will use, exactly as the app decides them (src/lib/config.ts):
@@ -81,6 +90,7 @@ export function policyInputsFor(runtimeConfig: unknown, buildTimeBaseUrl?: strin
     return {
       apiOrigins: connectOriginsOf(settings.profiles),
       imageSources: settings.imageSources,
+      embedOrigins: settings.embedOrigins,
     };
   } catch (error) {
     if (error instanceof ConfigError) return SELF_ONLY;
@@ -104,7 +114,10 @@ export function readRuntimeConfig(outDir: string): unknown {
   }
 }
 
-export function contentSecurityPolicy({ apiOrigins, imageSources }: PolicyInputs): string {
+export function contentSecurityPolicy(
+  { apiOrigins, imageSources, embedOrigins }: PolicyInputs,
+  path = '/',
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -120,7 +133,9 @@ export function contentSecurityPolicy({ apiOrigins, imageSources }: PolicyInputs
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    // Only the person card may be framed, and only by the sites config.json names; the sign-in
+    // page and the provider's callback never (a framed sign-in invites clickjacking).
+    'frame-ancestors': isEmbedPath(path) && embedOrigins.length > 0 ? embedOrigins : ["'none'"],
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
@@ -144,17 +159,29 @@ export function serviceWorkerPolicy({ imageSources }: PolicyInputs): string {
   ].join('; ');
 }
 
+/**
+ * The card signs in through a popup that must hand the provider's answer back to the frame that
+ * opened it (docs/security.md, "The side panel"). `same-origin` would cut that link twice: the
+ * card's popups would open in a group of their own, and the callback page, arriving from the
+ * provider's origin, would start one too. So the card allows its popups, and the callback keeps
+ * its opener; every other page stays apart from any window that opens it.
+ */
+function openerPolicy(pathname: string): string {
+  if (pathname === CALLBACK_PATH) return 'unsafe-none';
+  return isEmbedPath(pathname) ? 'same-origin-allow-popups' : 'same-origin';
+}
+
 export function securityHeaders(inputs: PolicyInputs, path = '/'): Record<string, string> {
-  const pathname = path.split(/[?#]/)[0];
+  const pathname = path.split(/[?#]/)[0] ?? '/';
   return {
     'Content-Security-Policy':
       pathname === MOCK_SERVICE_WORKER_PATH
         ? serviceWorkerPolicy(inputs)
-        : contentSecurityPolicy(inputs),
+        : contentSecurityPolicy(inputs, pathname),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Permissions-Policy': PERMISSIONS_POLICY,
-    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Opener-Policy': openerPolicy(pathname),
   };
 }
 

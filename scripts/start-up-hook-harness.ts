@@ -18,6 +18,7 @@ export interface HookEnv {
   APIS?: string;
   REQUEST_TIMEOUT_MS?: string;
   IMAGE_ORIGINS?: string;
+  EMBED_ORIGINS?: string;
   CONSOLE_LISTEN?: string;
   CONSOLE_ROOT?: string;
   CONSOLE_CONF_DIR?: string;
@@ -45,6 +46,8 @@ export interface HookRun {
   htmlDir: string;
   apiOrigin: string;
   imageSources: string;
+  /** The sites that may frame /embed/, or 'none'. */
+  frameAncestors: string;
 }
 
 /**
@@ -67,8 +70,8 @@ export function runHook(env: HookEnv, cwd?: string): Promise<HookRun> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (status) => {
-      const [apiOrigin = '', imageSources = ''] = stdout.split('\n');
-      resolve({ status, stderr, htmlDir, apiOrigin, imageSources });
+      const [apiOrigin = '', imageSources = '', frameAncestors = ''] = stdout.split('\n');
+      resolve({ status, stderr, htmlDir, apiOrigin, imageSources, frameAncestors });
     });
   });
 }
@@ -126,6 +129,9 @@ export function configFor(env: HookEnv): Record<string, unknown> {
   }
   if (env.IMAGE_ORIGINS?.trim()) {
     config.imageOrigins = env.IMAGE_ORIGINS.split(/[\s,]+/).filter(Boolean);
+  }
+  if (env.EMBED_ORIGINS?.trim()) {
+    config.embedOrigins = env.EMBED_ORIGINS.split(/[\s,]+/).filter(Boolean);
   }
   return config;
 }

@@ -37,6 +37,33 @@ describe.concurrent('the container start-up hook explains what it refuses (deplo
     },
   );
 
+  it.each([
+    ['https://*.zendesk.com', '"https://*.zendesk.com" is a wildcard'],
+    ['https://acme.zendesk.com/agent', '"https://acme.zendesk.com/agent" is not exactly an origin'],
+    ['http://acme.zendesk.com', '"http://acme.zendesk.com" is plain http'],
+    ['acme.zendesk.com', '"acme.zendesk.com" is not an origin'],
+  ])('names the EMBED_ORIGINS entry it refuses: %s', async (origins, message) => {
+    const hook = await runHook({
+      API_BASE_URL: 'https://api.example.com',
+      EMBED_ORIGINS: `https://ok.example.com, ${origins}`,
+    });
+    expect(hook.status).not.toBe(0);
+    expect(hook.stderr).toContain(`admin console: EMBED_ORIGINS is refused: ${message}`);
+  });
+
+  it('reads EMBED_ORIGINS as words, never as file-name patterns', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'nginx-config-glob-'));
+    try {
+      writeFileSync(join(cwd, 'https:'), '');
+      const hook = await runHook({ API_BASE_URL: 'mock', EMBED_ORIGINS: '*' }, cwd);
+      expect(hook.stderr).toContain('EMBED_ORIGINS is refused: "*" is a wildcard');
+      const none = await runHook({ API_BASE_URL: 'mock' }, cwd);
+      expect(none.frameAncestors).toBe("'none'");
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
   it('reads IMAGE_ORIGINS as words, never as file-name patterns', async () => {
     // A file named like an allowed source: an unquoted `*` would have expanded to it.
     const cwd = mkdtempSync(join(tmpdir(), 'nginx-config-glob-'));

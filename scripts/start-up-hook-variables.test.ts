@@ -40,6 +40,7 @@ describe.concurrent('the start-up hook names a variable it does not know (deploy
       'APIS',
       'REQUEST_TIMEOUT_MS',
       'IMAGE_ORIGINS',
+      'EMBED_ORIGINS',
       'OIDC_ISSUER',
       'OIDC_CLIENT_ID',
       'OIDC_SCOPE',
@@ -58,6 +59,8 @@ describe.concurrent('the start-up hook names a variable it does not know (deploy
     ['OIDC_ISUER', 'OIDC_ISSUER'],
     ['OIDC_SCOPES', 'OIDC_SCOPE'],
     ['IMAGE_ORIGIN', 'IMAGE_ORIGINS'],
+    ['EMBED_ORIGIN', 'EMBED_ORIGINS'],
+    ['embed_origins', 'EMBED_ORIGINS'],
     ['REQUEST_TIMEOUT', 'REQUEST_TIMEOUT_MS'],
     ['OIDC_CLIENT_SECRET', undefined],
     ['API_KEY', undefined],
@@ -82,7 +85,7 @@ describe.concurrent('the start-up hook names a variable it does not know (deploy
       .filter(
         (name) =>
           !SETTINGS.includes(name) &&
-          /^(APIS?_|OIDC_|IMAGE_ORIGIN|REQUEST_TIMEOUT|APIS$)/i.test(name) &&
+          /^(APIS?_|OIDC_|IMAGE_ORIGIN|EMBED_ORIGIN|REQUEST_TIMEOUT|APIS$)/i.test(name) &&
           /^[A-Za-z_][A-Za-z0-9_]*$/.test(name),
       );
     const names = [...new Set(fc.sample(typo, { numRuns: 60, seed: 38 }))];

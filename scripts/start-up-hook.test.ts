@@ -145,6 +145,12 @@ describe.concurrent('the container start-up hook decides as the console does (de
       APIS: '\u00A0Ünï\u3000|\uFEFFhttps://a.example.com\u2003|\u202Fproduction',
     },
     { ...OIDC, OIDC_NAME: '\u00A0Acme SSO\u2028', OIDC_CLIENT_ID: '\u205Fadmin-console\u00A0' },
+    { API_BASE_URL: 'https://api.example.com', EMBED_ORIGINS: 'https://acme.zendesk.com' },
+    {
+      API_BASE_URL: 'https://api.example.com',
+      EMBED_ORIGINS:
+        ' https://ACME.zendesk.com/, https://app.frontapp.com:8443\nhttp://localhost:4000 http://[::1]:9000 https://acme.zendesk.com ',
+    },
   ])('writes the config.json and policy inputs the app derives from it: %j', async (env) => {
     const hook = await runHook(env);
     expect(hook.status, hook.stderr).toBe(0);
@@ -154,9 +160,11 @@ describe.concurrent('the container start-up hook decides as the console does (de
     expect({
       apiOrigins: hook.apiOrigin === '' ? [] : hook.apiOrigin.split(' ').sort(),
       imageSources: hook.imageSources.split(' '),
+      frameAncestors: hook.frameAncestors.split(' '),
     }).toEqual({
       apiOrigins: connectOriginsOf(settings.profiles).sort(),
       imageSources: settings.imageSources,
+      frameAncestors: settings.embedOrigins.length > 0 ? settings.embedOrigins : ["'none'"],
     });
   });
 
@@ -214,7 +222,25 @@ describe.concurrent('the container start-up hook decides as the console does (de
       API_BASE_URL: 'https://api.example.com',
       IMAGE_ORIGINS: "https://x.example.com;script-src 'unsafe-inline'",
     },
+    ...[
+      'https://*.zendesk.com',
+      '*',
+      'https://acme.zendesk.com/agent',
+      'https://acme.zendesk.com/?x=1',
+      'https://acme.zendesk.com#top',
+      'http://acme.zendesk.com',
+      'https://acme.zendesk.com:443',
+      'acme.zendesk.com',
+      'null',
+      "'self'",
+      'https://agent:pw@acme.zendesk.com',
+      'https://a.example.com;script-src',
+      'https://desk$arg_x.example.com',
+      'ftp://acme.zendesk.com',
+      Array.from({ length: 21 }, (_, i) => `https://d${i}.example.com`).join(','),
+    ].map((origins) => ({ API_BASE_URL: 'https://api.example.com', EMBED_ORIGINS: origins })),
     // Settings without an API: the demo only starts from nothing at all (or "mock").
+    { EMBED_ORIGINS: 'https://acme.zendesk.com' },
     { IMAGE_ORIGINS: 'https:' },
     { REQUEST_TIMEOUT_MS: '5000' },
   ])('refuses what the app refuses, so the container does not start: %j', async (env) => {

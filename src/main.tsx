@@ -18,6 +18,7 @@ import {
   type ConsoleSettings,
 } from './lib/config';
 import { CONFIG_KEYS, unknownKeysOf } from './lib/config-keys';
+import { embedProfile, holdMessages, isEmbedPath } from './lib/embed-path';
 import { storageDenied } from './lib/storage';
 import { initTimeZone } from './lib/time-zone-storage';
 import './index.css';
@@ -32,6 +33,12 @@ async function start() {
   initTheme();
   initTimeZone();
   const root = createRoot(document.getElementById('root')!);
+  // The person card for a help desk (/embed/…) starts on its own: its code from now, and the
+  // help desk's first lookup held until the card listens (lib/embed-path.ts).
+  const embedded = isEmbedPath(window.location.pathname);
+  const takeHeld = embedded ? holdMessages() : undefined;
+  const embedStart = embedded ? import('./app/embed-start') : undefined;
+  embedStart?.catch(() => undefined);
   const routeKey = routeKeyFor(window.location.pathname);
   const routeModule = routeKey === undefined ? undefined : routeModules[routeKey].load();
   // A failed download is the router's to report, when the page is rendered.
@@ -91,6 +98,19 @@ async function start() {
     locationOrigin: window.location.origin,
     requestTimeoutMs: settings.requestTimeoutMs,
   });
+  if (embedStart && takeHeld) {
+    // The card works with the first API of config.json, under a profile of its own.
+    const runtime = runtimes.activate(embedProfile(settings.profiles[0] as ApiProfile));
+    try {
+      (await embedStart).startEmbed({ root, settings, demo, takeHeld, runtime });
+    } catch (error) {
+      root.render(
+        <StartupError message={`The person card could not load: ${(error as Error).message}`} />,
+      );
+    }
+    return;
+  }
+
   // With several APIs, the tab's (or the device's) last choice; the chooser loads only then.
   const initial =
     settings.profiles.length > 1

@@ -16,6 +16,12 @@ export const E2E_PORTS = {
   oidc: base + 5,
   /** The build with two APIs, each with its own identity provider (oidc.spec.ts). */
   oidcApis: base + 6,
+  /** The build whose person card the help desk below may frame (embed.spec.ts). */
+  embed: base + 7,
+  /** A help desk's ticket page that frames the card (e2e/support/help-desk.ts). */
+  helpDesk: base + 8,
+  /** nginx with the image's start-up hook given EMBED_ORIGINS (embed-nginx.spec.ts). */
+  nginxEmbed: base + 9,
   mockApi: base + 10,
   /** A second mock server: another API on another origin. */
   mockApi2: base + 11,
@@ -44,6 +50,12 @@ export const PROVIDER_2_URL = `http://127.0.0.1:${E2E_PORTS.provider2}`;
 export const OIDC_CONSOLE_URL = `http://127.0.0.1:${E2E_PORTS.oidc}`;
 export const OIDC_APIS_CONSOLE_URL = `http://127.0.0.1:${E2E_PORTS.oidcApis}`;
 
+/** The help desk's page as the site embedOrigins lists, and as one it does not. */
+export const HELP_DESK_URL = `http://localhost:${E2E_PORTS.helpDesk}`;
+export const UNLISTED_DESK_URL = `http://127.0.0.1:${E2E_PORTS.helpDesk}`;
+export const EMBED_CONSOLE_URL = `http://127.0.0.1:${E2E_PORTS.embed}`;
+export const NGINX_EMBED_URL = `http://127.0.0.1:${E2E_PORTS.nginxEmbed}`;
+
 /** config.json of the build signing in through the first provider. */
 export const OIDC_CONFIG = {
   apiBaseUrl: MOCK_API_URL,
@@ -64,4 +76,11 @@ export const OIDC_APIS_CONFIG = {
       oidc: { issuer: PROVIDER_2_URL, clientId: 'admin-console', name: 'Production SSO' },
     },
   ],
+};
+
+/** config.json of the build whose person card the help desk may frame, with a provider too. */
+export const EMBED_CONFIG = {
+  apiBaseUrl: MOCK_API_URL,
+  embedOrigins: [HELP_DESK_URL],
+  oidc: { issuer: PROVIDER_URL, clientId: 'admin-console', name: 'Mock SSO' },
 };

@@ -3,6 +3,9 @@ import { pathToFileURL } from 'node:url';
 import { answerStatus, waitForServer } from '../../scripts/wait-for-server';
 import {
   E2E_PORTS,
+  EMBED_CONFIG,
+  EMBED_CONSOLE_URL,
+  HELP_DESK_URL,
   MOCK_API_2_URL,
   MOCK_API_URL,
   OIDC_APIS_CONFIG,
@@ -107,6 +110,8 @@ export const E2E_SERVERS: readonly E2EServer[] = [
       OIDC_CONSOLE_URL,
       '--console-origin',
       OIDC_APIS_CONSOLE_URL,
+      '--console-origin',
+      EMBED_CONSOLE_URL,
     ],
     url: `${PROVIDER_URL}/.well-known/openid-configuration`,
   },
@@ -144,6 +149,35 @@ export const E2E_SERVERS: readonly E2EServer[] = [
       JSON.stringify(OIDC_APIS_CONFIG),
     ],
     url: app(E2E_PORTS.oidcApis),
+  },
+  {
+    name: 'embeddable build',
+    args: [
+      'e2e/support/serve-build.ts',
+      '--port',
+      String(E2E_PORTS.embed),
+      '--config',
+      JSON.stringify(EMBED_CONFIG),
+    ],
+    url: app(E2E_PORTS.embed),
+  },
+  {
+    name: 'help desk page',
+    args: ['e2e/support/help-desk.ts', '--port', String(E2E_PORTS.helpDesk)],
+    url: app(E2E_PORTS.helpDesk),
+  },
+  {
+    name: 'embeddable nginx',
+    args: [
+      'e2e/support/serve-nginx.ts',
+      '--port',
+      String(E2E_PORTS.nginxEmbed),
+      '--api',
+      MOCK_API_URL,
+      '--embed-origins',
+      HELP_DESK_URL,
+    ],
+    url: app(E2E_PORTS.nginxEmbed),
   },
 ];
 

@@ -8,12 +8,17 @@ import { ensureNginx } from '../../scripts/nginx';
 /**
  * Serves a snapshot of the production build with nginx and the Docker image's configuration, as
  * the image would start: deploy/18-admin-console.envsh writes config.json from API_BASE_URL (here
- * --api; APIS from --apis) and decides the policy inputs, then the deploy/templates/ files are filled in and nginx
+ * --api; APIS from --apis, EMBED_ORIGINS from --embed-origins) and decides the policy inputs, then the deploy/templates/ files are filled in and nginx
  * runs in the foreground. Only the main nginx.conf (temp paths, pid, logs under .e2e/) is this
  * script's own, so nothing needs root paths.
  */
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, api: { type: 'string' }, apis: { type: 'string' } },
+  options: {
+    port: { type: 'string' },
+    api: { type: 'string' },
+    apis: { type: 'string' },
+    'embed-origins': { type: 'string' },
+  },
 });
 const port = Number(values.port);
 if (!existsSync('dist/index.html')) {
@@ -46,12 +51,13 @@ const hook = spawnSync('sh', HOOK_SH_ARGS, {
     CONSOLE_HTML_DIR: html,
     API_BASE_URL: values.api ?? '',
     APIS: values.apis ?? '',
+    EMBED_ORIGINS: values['embed-origins'] ?? '',
   },
   encoding: 'utf8',
 });
 process.stderr.write(hook.stderr);
 if (hook.status !== 0) process.exit(1);
-const [apiOrigin = '', imageSources = ''] = hook.stdout.split('\n');
+const [apiOrigin = '', imageSources = '', frameAncestors = ''] = hook.stdout.split('\n');
 
 const files = renderAll({
   CONSOLE_LISTEN: `127.0.0.1:${port}`,
@@ -59,6 +65,7 @@ const files = renderAll({
   CONSOLE_CONF_DIR: confDir,
   CONSOLE_API_ORIGIN: apiOrigin,
   CONSOLE_IMAGE_SOURCES: imageSources,
+  CONSOLE_FRAME_ANCESTORS: frameAncestors,
 });
 for (const [name, text] of Object.entries(files)) writeFileSync(join(confDir, name), text);
 

@@ -58,7 +58,7 @@ describe('a name config.json does not know stops the console, naming it', () => 
     [
       'a name close to nothing, which lists the settings instead',
       { apiBaseUrl: API, theme: 'dark' },
-      'config.json is refused: "theme" is not a setting. The settings here are apiBaseUrl, apis, oidc, requestTimeoutMs, imageOrigins and categories.',
+      'config.json is refused: "theme" is not a setting. The settings here are apiBaseUrl, apis, oidc, requestTimeoutMs, imageOrigins, categories and embedOrigins.',
     ],
   ])('%s', (_what, config, message) => {
     expect(refusal(config)).toBe(message);
@@ -90,7 +90,7 @@ describe('a name config.json does not know stops the console, naming it', () => 
   it('names up to five unknown names and counts the rest', () => {
     const config = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`extra${i}`, i]));
     expect(unknownKeysProblem(config, CONFIG_KEYS)).toBe(
-      '"extra0" is not a setting. "extra1" is not a setting. "extra2" is not a setting. "extra3" is not a setting. "extra4" is not a setting. And 3 more. The settings here are apiBaseUrl, apis, oidc, requestTimeoutMs, imageOrigins and categories.',
+      '"extra0" is not a setting. "extra1" is not a setting. "extra2" is not a setting. "extra3" is not a setting. "extra4" is not a setting. And 3 more. The settings here are apiBaseUrl, apis, oidc, requestTimeoutMs, imageOrigins, categories and embedOrigins.',
     );
   });
 

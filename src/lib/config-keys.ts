@@ -10,6 +10,7 @@ export const CONFIG_KEYS = [
   'requestTimeoutMs',
   'imageOrigins',
   'categories',
+  'embedOrigins',
 ] as const;
 
 /** The names of an entry of `apis`. */

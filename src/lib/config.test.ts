@@ -283,6 +283,7 @@ describe('resolveSettings', () => {
       requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
       imageSources: ['https:'],
       categories: undefined,
+      embedOrigins: [],
     });
     expect(DEFAULT_REQUEST_TIMEOUT_MS).toBe(30_000);
   });

@@ -1,5 +1,9 @@
 import type { ApiProfile, OidcSettings, ProfileTarget } from './api-profile';
+import { readEmbedOrigins } from './config-embed.ts';
+import { ConfigError } from './config-error.ts';
 import { CONFIG_KEYS, unknownKeysOf } from './config-keys.ts';
+
+export { ConfigError };
 
 export type ApiTarget = ProfileTarget;
 
@@ -8,10 +12,6 @@ export const DEMO_API_BASE_URL_PATH = '/demo-api';
 
 export const DEMO_KEYWORD = 'mock';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
 
 export type Source = 'config.json' | 'VITE_API_BASE_URL' | 'apis';
 
@@ -51,6 +51,8 @@ export interface ConsoleSettings {
   imageSources: string[];
   /** Product categories offered as suggestions before any page of products has been seen. */
   categories: string[] | undefined;
+  /** The sites that may frame the person card (/embed/…); none: embedding is off. */
+  embedOrigins: string[];
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -101,6 +103,7 @@ export function resolveSettings(
       profiles.map((profile) => profile.target),
     ),
     categories: readCategories(config.categories),
+    embedOrigins: readEmbedOrigins(config.embedOrigins),
   };
   // Settings without an API are a mistake, not a wish for fake data: only a config.json with
   // nothing in it (or "mock") means the demo. Checked last, so a setting's own problem comes first.
