@@ -9,13 +9,13 @@ import { QueryAlert } from '../../components/query-alert';
 import { hasHiddenMarks, showHiddenMarks } from '../../lib/display-text';
 import { formatDateTime } from '../../lib/time';
 import { useTimeZone } from '../../lib/time-zone';
-import { userDetailQueryOptions, type UserDetail } from '../users/api/users-api';
-import { blockedImageOrigin, UserAvatar } from '../users/user-avatar';
-import { userPath } from '../users/user-path';
+import { userDetailQueryOptions, type UserDetail } from '../../features/users/api/users-api';
+import { blockedImageOrigin, UserAvatar } from '../../features/users/user-avatar';
+import { userPath } from '../../features/users/user-path';
 import { CardHeading, CardStatus, ConsoleLink } from './card-parts';
 
 /** Other fields and Copy for ticket, as the user page has them, loaded beside the lookup. */
-const extras = rememberedModule(() => import('../users/user-extras'));
+const extras = rememberedModule(() => import('../../features/users/user-extras'));
 const OtherFields = lazyComponent(extras, (module) => module.OtherFields);
 const UserTicketButton = lazyComponent(extras, (module) => module.UserTicketButton);
 

@@ -6,17 +6,17 @@ import { ProgressBar } from '../../components/progress-bar';
 import { QueryAlert } from '../../components/query-alert';
 import { formatCount } from '../../lib/format';
 import { useTimeZone } from '../../lib/time-zone';
-import { usersKeys, type User, type UserDetail } from '../users/api/users-api';
-import { findPath } from '../users/find/find-query';
-import { userToOpen } from '../users/find/find-status';
+import { usersKeys, type User, type UserDetail } from '../../features/users/api/users-api';
+import { findPath } from '../../features/users/find/find-query';
+import { userToOpen } from '../../features/users/find/find-status';
 import {
   cancelFind,
   findUsers,
   type FindMode,
   type FindOutcome,
   type FindProgress,
-} from '../users/find/find-users';
-import { DEFAULT_CONCURRENCY } from '../users/find/lookup-pool';
+} from '../../features/users/find/find-users';
+import { DEFAULT_CONCURRENCY } from '../../lib/pool/request-pool';
 import { CardHeading, CardStatus, ConsoleLink } from './card-parts';
 import { PersonCard } from './person-card';
 

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import * as storage from '../../lib/storage';
 import { mintDemoToken } from '../../mocks/jwt';
-import { SessionProvider } from '../auth/session-context';
-import { createSessionStore, type SessionStore } from '../auth/session-store';
+import { SessionProvider } from '../../features/auth/session-context';
+import { createSessionStore, type SessionStore } from '../../features/auth/session-store';
 import type { ParamsReading } from './card-request';
 import { EmbedPage } from './embed-page';
 

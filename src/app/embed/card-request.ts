@@ -1,6 +1,10 @@
 import { holdsToken } from '../../lib/token-shape';
-import { parseFindQuery, TOKEN_PROBLEM, type FindQuery } from '../users/find/find-query';
-import { parseUserIdInput } from '../users/parse-user-id';
+import {
+  parseFindQuery,
+  TOKEN_PROBLEM,
+  type FindQuery,
+} from '../../features/users/find/find-query';
+import { parseUserIdInput } from '../../features/users/parse-user-id';
 
 /**
  * What a help desk asks the person card for: the ticket's requester, by e-mail, by id, or by

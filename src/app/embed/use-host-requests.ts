@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { UserDetail } from '../users/api/users-api';
+import type { UserDetail } from '../../features/users/api/users-api';
 import type { ParamsReading } from './card-request';
 import { acceptLookup, answerHost, type Asker, type HostWindow } from './host-link';
 

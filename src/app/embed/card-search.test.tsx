@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { bindApiClient, createApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { createRequestLog } from '../../lib/request-log';
-import type { UserDetail } from '../users/api/users-api';
-import { forgetFindState, type FindMode } from '../users/find/find-users';
+import type { UserDetail } from '../../features/users/api/users-api';
+import { forgetFindState, type FindMode } from '../../features/users/find/find-users';
 import { CardSearch, SHORT_LIST } from './card-search';
 
 const BASE = 'https://api.example.com';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/button';
-import { refusalProblem } from '../auth/refusal';
-import { useSessionState, useSessionStore } from '../auth/session-context';
-import type { SessionEndReason } from '../auth/session-store';
-import { parseToken } from '../auth/token';
-import { KeepSignedInBox, TokenField } from '../auth/token-field';
+import { refusalProblem } from '../../features/auth/refusal';
+import { useSessionState, useSessionStore } from '../../features/auth/session-context';
+import type { SessionEndReason } from '../../features/auth/session-store';
+import { parseToken } from '../../features/auth/token';
+import { KeepSignedInBox, TokenField } from '../../features/auth/token-field';
 import { CardHeading } from './card-parts';
 
 const END_MESSAGES: Partial<Record<SessionEndReason, string>> = {
