@@ -117,7 +117,7 @@ test('the shortcuts dialog and the command menu have no serious accessibility pr
   }
 });
 
-test('the whole users task with the keyboard alone; the pager is at most 11 Tabs from the heading', async ({
+test('the whole users task with the keyboard alone; the pager is at most 21 Tabs from the heading', async ({
   page,
   mintToken,
 }) => {
@@ -134,14 +134,16 @@ test('the whole users task with the keyboard alone; the pager is at most 11 Tabs
   await expect(heading(page)).toBeFocused();
   await expect(page.getByRole('status')).toHaveText('1–50 of 1,000');
 
-  // From the heading to the pager: Refresh, Export CSV, Views, Columns, Row density, the four
+  // From the heading to the pager: Refresh, the tools above the table, in view as #40 asks
+  // (Signed up's From and To, whose day, month and year are a Tab stop each in Chromium, Find
+  // sign-ups, the Look up many link), Export CSV, Views, Columns, Row density, the four
   // columns' resize handles (APG window splitters are Tab stops), the table, the pager.
   let tabs = 0;
   const rowsPerPage = page.getByLabel('Rows per page');
   while (!(await rowsPerPage.evaluate((select) => select === document.activeElement))) {
     await page.keyboard.press('Tab');
     tabs += 1;
-    expect(tabs, 'Tab presses from the heading to the pager').toBeLessThanOrEqual(11);
+    expect(tabs, 'Tab presses from the heading to the pager').toBeLessThanOrEqual(21);
   }
 
   // Back into the table at its current row, up to the headers, sort by name.
