@@ -6,17 +6,11 @@ import { ProgressBar } from '../../components/progress-bar';
 import { QueryAlert } from '../../components/query-alert';
 import { formatCount } from '../../lib/format';
 import { useTimeZone } from '../../lib/time-zone';
-import { usersKeys, type User, type UserDetail } from '../../features/users/api/users-api';
+import type { User, UserDetail } from '../../features/users/api/users-api';
 import { findPath } from '../../features/users/find/find-query';
 import { userToOpen } from '../../features/users/find/find-status';
-import {
-  cancelFind,
-  findUsers,
-  type FindMode,
-  type FindOutcome,
-  type FindProgress,
-} from '../../features/users/find/find-users';
-import { DEFAULT_CONCURRENCY } from '../../lib/pool/request-pool';
+import { cancelFind, type FindMode, type FindProgress } from '../../features/users/find/find-users';
+import { findQueryOptions } from '../../features/users/find/find-query-options';
 import { CardHeading, CardStatus, ConsoleLink } from './card-parts';
 import { PersonCard } from './person-card';
 
@@ -45,27 +39,11 @@ export function CardSearch({
 }) {
   const queryClient = useQueryClient();
   const timeZone = useTimeZone();
-  const isDate = mode === 'date' || mode === 'date-scan';
   const [progress, setProgress] = useState<FindProgress | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
-  // The search is its mode and text (and a day's zone), keyed as the Find page keys it.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  const query = useQuery({
-    queryKey: usersKeys.find(mode, text, isDate ? timeZone : undefined),
-    queryFn: ({ signal }): Promise<FindOutcome> =>
-      findUsers({
-        queryClient,
-        baseUrl: apiBaseUrl,
-        mode,
-        text,
-        signal,
-        onProgress: setProgress,
-        timeZone,
-        width: DEFAULT_CONCURRENCY,
-      }),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const query = useQuery(
+    findQueryOptions({ queryClient, apiBaseUrl, mode, text, timeZone, onProgress: setProgress }),
+  );
   const outcome = query.data;
   const requests = outcome?.requests ?? progress?.requests ?? 0;
   const made = `${formatCount(requests)} ${requests === 1 ? 'request' : 'requests'}`;

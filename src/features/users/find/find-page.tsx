@@ -10,18 +10,17 @@ import { QueryAlert } from '../../../components/query-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatCount } from '../../../lib/format';
 import { useTimeZone } from '../../../lib/time-zone';
-import { usersKeys, type User } from '../api/users-api';
+import type { User } from '../api/users-api';
 import { userPath } from '../user-path';
 import { usersColumns } from '../users-columns';
 import { findPath, parseFindQuery, readFindParams, TOKEN_PROBLEM } from './find-query';
 import { boundNote, describeDays, statusText, userToOpen } from './find-status';
 import { exportLabel, matchesExport } from './find-export';
 import { useNow } from '../../../components/use-now';
-import { DEFAULT_CONCURRENCY } from '../../../lib/pool/request-pool';
+import { findQueryOptions } from './find-query-options';
 import { filterMatches, MatchFilters, NO_FILTER, type MatchFilter } from './match-filters';
 import {
   cancelFind,
-  findUsers,
   raiseFindBound,
   type FindMode,
   type FindOutcome,
@@ -97,31 +96,13 @@ function FindResults({
   /** The console's time zone: a day search's days, and Filter matches' dates. */
   timeZone: string;
 }) {
-  const isDate = mode === 'date' || mode === 'date-scan';
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<FindProgress | null>(null);
   const [pagination, setPagination] = useState(FIRST_PAGE);
-  // The search is its mode and text; the client, the API and the progress callback are how it
-  // runs, the same for every search on this page.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  const query = useQuery({
-    queryKey: usersKeys.find(mode, text, isDate ? timeZone : undefined),
-    queryFn: ({ signal }): Promise<FindOutcome> =>
-      findUsers({
-        queryClient,
-        baseUrl: apiBaseUrl,
-        mode,
-        text,
-        signal,
-        onProgress: setProgress,
-        timeZone,
-        // The pool's 4 at a time: the places a name may be are read side by side.
-        width: DEFAULT_CONCURRENCY,
-      }),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const query = useQuery(
+    findQueryOptions({ queryClient, apiBaseUrl, mode, text, timeZone, onProgress: setProgress }),
+  );
   const outcome = query.data;
   const running = query.isFetching;
   const matches: readonly User[] = useMemo(
