@@ -33,6 +33,17 @@ async function start() {
   initTheme();
   initTimeZone();
   const root = createRoot(document.getElementById('root')!);
+  // The person card's sign-in popup, back from the provider: it hands the answer to the card that
+  // opened it and closes (features/auth/oidc/popup-answer.ts). Its code only in such a window.
+  if (window.location.pathname === '/auth/callback' && window.opener) {
+    const { handAnswerToOpener } = await import('./features/auth/oidc/popup-answer');
+    if (handAnswerToOpener()) {
+      root.render(
+        <p className="p-4 text-sm">Back to the panel that opened this window: you can close it.</p>,
+      );
+      return;
+    }
+  }
   // The person card for a help desk (/embed/…) starts on its own: its code from now, and the
   // help desk's first lookup held until the card listens (lib/embed-path.ts).
   const embedded = isEmbedPath(window.location.pathname);

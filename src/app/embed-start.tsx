@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { SessionProvider } from '../features/auth/session-context';
+import { CardProviderSignIn } from './embed/card-provider-sign-in';
 import { readCardParams } from './embed/card-request';
 import { EmbeddingOff, FramedElsewhere, NoSuchPanel } from './embed/embed-notices';
 import { EmbedPage } from './embed/embed-page';
@@ -59,6 +60,9 @@ export function startEmbed({
             demo={demo !== null}
             initial={readCardParams(window.location)}
             takeHeld={takeHeld}
+            provider={
+              profile.oidc && <CardProviderSignIn profile={profile} settings={profile.oidc} />
+            }
           />
         </QueryClientProvider>
       </SessionProvider>

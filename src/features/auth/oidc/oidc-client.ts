@@ -42,6 +42,20 @@ export async function startSignIn(
     go?: (url: string) => void;
   },
 ): Promise<void> {
+  const { flow, url } = await prepareSignIn(settings, options);
+  saveFlow(safeStorage('session'), flow);
+  (options.go ?? ((href: string) => window.location.assign(href)))(url);
+}
+
+/**
+ * A new sign-in (state, nonce, PKCE verifier) and the provider's address that starts it, with
+ * the answer coming back to this origin's CALLBACK_PATH. The caller keeps the flow: this tab's
+ * storage for a sign-in in the tab (startSignIn), memory for one in a popup (popup-sign-in.ts).
+ */
+export async function prepareSignIn(
+  settings: OidcSettings,
+  options: { profileKey: string; next: string; scroll?: ScrollSpot; origin?: string },
+): Promise<{ flow: SignInFlow; url: string }> {
   const metadata = await discover(settings);
   const verifier = oauth.generateRandomCodeVerifier();
   const flow: SignInFlow = {
@@ -68,8 +82,7 @@ export async function startSignIn(
     ...audienceParameters(settings),
   };
   for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
-  saveFlow(safeStorage('session'), flow);
-  (options.go ?? ((href: string) => window.location.assign(href)))(url.href);
+  return { flow, url: url.href };
 }
 
 /**
