@@ -1,11 +1,17 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { bootScript, type BootRoute } from './scripts/boot-script.ts';
-import { buildMetaDir, CHUNK_MODULES_FILE, MANIFEST_FILE } from './scripts/build-meta.ts';
+import {
+  buildMetaDir,
+  CHUNK_MODULES_FILE,
+  CHUNK_ORIGINS_FILE,
+  MANIFEST_FILE,
+} from './scripts/build-meta.ts';
+import { originOf, originRanges, type OriginRange } from './scripts/chunk-origins.ts';
 import {
   dropUnusedQueryCore,
   markReactRouterPure,
@@ -41,8 +47,9 @@ function previewSecurityHeaders(): Plugin {
 
 /**
  * Moves the build's metadata out of the output directory (scripts/build-meta.ts): Vite's manifest,
- * and each chunk's modules, which the manifest lists by file but not by content. Both feed the
- * byte budgets (scripts/check-budgets.ts); neither is deployed.
+ * each chunk's modules, which the manifest lists by file but not by content, and whose code each
+ * part of a chunk is (scripts/chunk-origins.ts), read from the source maps, which are then
+ * deleted. All feed the byte budgets (scripts/check-budgets.ts); none is deployed.
  */
 function buildMetadata(): Plugin {
   let root = '';
@@ -67,7 +74,31 @@ function buildMetadata(): Plugin {
         });
       }
     },
-    writeBundle() {
+    writeBundle(_options, bundle) {
+      const origins: Record<string, OriginRange[]> = {};
+      for (const output of Object.values(bundle)) {
+        const path = join(outDir, output.fileName);
+        if (output.type === 'asset') {
+          if (output.fileName.endsWith('.map')) rmSync(path, { force: true });
+          // The boot script (bootScriptPlugin), written from the console's own code.
+          else if (output.fileName.endsWith('.js')) {
+            origins[output.fileName] = [['own', 0, String(output.source).length]];
+          }
+          continue;
+        }
+        if (!output.map) {
+          // The bundler's runtime, alone in a chunk, has no source to map to.
+          if (!output.moduleIds.every((id) => id.startsWith('\0'))) {
+            throw new Error(`${output.fileName} has no source map to read.`);
+          }
+          origins[output.fileName] = [['bundler', 0, output.code.length]];
+          continue;
+        }
+        const sources = output.map.sources.map((source) =>
+          originOf(resolve(dirname(path), source), root),
+        );
+        origins[output.fileName] = originRanges(output.code, output.map.mappings, sources);
+      }
       const metaDir = buildMetaDir(outDir);
       rmSync(metaDir, { recursive: true, force: true });
       mkdirSync(metaDir, { recursive: true });
@@ -75,6 +106,7 @@ function buildMetadata(): Plugin {
       writeFileSync(join(metaDir, MANIFEST_FILE), readFileSync(join(viteDir, MANIFEST_FILE)));
       rmSync(viteDir, { recursive: true, force: true });
       writeFileSync(join(metaDir, CHUNK_MODULES_FILE), JSON.stringify(chunks, null, 1));
+      writeFileSync(join(metaDir, CHUNK_ORIGINS_FILE), JSON.stringify(origins));
     },
   };
 }
@@ -236,9 +268,10 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
-  // The manifest feeds the size budgets (moved out of dist/ by buildMetadata); no source maps ship.
+  // The manifest and the source maps feed the size budgets (buildMetadata moves the one out of
+  // dist/ and deletes the others); no source map ships, nor a comment pointing at one.
   build: {
-    sourcemap: false,
+    sourcemap: 'hidden',
     target: 'es2022',
     manifest: true,
     // No preload helper in the bundle: the boot script (bootScriptPlugin) preloads what a page

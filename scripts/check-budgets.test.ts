@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMetaDir } from './build-meta';
 import { analyseBuild, cardSize, checkBudgets, JS_BUDGET_BYTES, scanDist } from './check-budgets';
+import type { OriginRange } from './chunk-origins';
 
 const SECRET = 'test-secret-123';
 
@@ -19,6 +20,8 @@ interface FakeChunk {
   css?: string[];
   modules?: string[];
   code?: string;
+  /** Whose code the file is, by range; all the console's own unless given. */
+  origins?: OriginRange[];
 }
 
 let outDir: string;
@@ -91,14 +94,19 @@ function fakeBuild(overrides: Record<string, Partial<FakeChunk>> = {}) {
   }
   const manifest: Record<string, object> = {};
   const modules: Record<string, string[]> = {};
-  for (const [key, { modules: ids = [], code, ...chunk }] of Object.entries(chunks)) {
+  const origins: Record<string, OriginRange[]> = {};
+  for (const [key, { modules: ids = [], code, origins: ranges, ...chunk }] of Object.entries(
+    chunks,
+  )) {
     manifest[key] = {
       ...chunk,
       name: key.replace(/^(.*\/|_)/, '').replace(/\..*$/, ''),
       ...(key.startsWith('src/') ? { src: key, isDynamicEntry: true } : {}),
     };
     modules[chunk.file] = ids;
-    write(chunk.file, code ?? `console.log(${JSON.stringify(key)});`);
+    const text = code ?? `console.log(${JSON.stringify(key)});`;
+    origins[chunk.file] = ranges ?? [['own', 0, text.length]];
+    write(chunk.file, text);
   }
   write('assets/index.css', 'body{margin:0}');
   write('index.html', '<script type="module" src="/assets/index.js"></script>');
@@ -106,6 +114,7 @@ function fakeBuild(overrides: Record<string, Partial<FakeChunk>> = {}) {
   mkdirSync(buildMetaDir(outDir), { recursive: true });
   writeFileSync(join(buildMetaDir(outDir), 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(buildMetaDir(outDir), 'chunk-modules.json'), JSON.stringify(modules));
+  writeFileSync(join(buildMetaDir(outDir), 'chunk-origins.json'), JSON.stringify(origins));
 }
 
 function problems() {
@@ -143,6 +152,37 @@ describe('check-budgets', () => {
       ownGzip: own,
       ownFiles: 2,
     });
+  });
+
+  it('shares each page’s JavaScript among libraries, the console’s own code and the bundler', () => {
+    const library = `function lib(){${'a=b+c;'.repeat(50)}}`;
+    const own = `import"./r.js";${randomBytes(300).toString('base64')}`;
+    fakeBuild({
+      '_data-table.js': {
+        code: library + own,
+        origins: [
+          ['library', 0, library.length],
+          ['bundler', library.length, library.length + 14],
+          ['own', library.length + 14, library.length + own.length],
+        ],
+      },
+    });
+    const users = analyseBuild(outDir).routes.find((route) => route.page === '/users');
+    const { library: libraries, own: ownBytes, bundler } = users?.jsOrigins ?? {};
+    expect((libraries ?? 0) + (ownBytes ?? 0) + (bundler ?? 0)).toBe(users?.jsGzip);
+    // The repeated library code compresses to little; the random own code does not.
+    expect(libraries).toBeGreaterThan(0);
+    expect(ownBytes).toBeGreaterThan(4 * (libraries ?? 0));
+    expect(bundler).toBeGreaterThan(0);
+  });
+
+  it('refuses a build whose metadata does not say whose code a file is', () => {
+    fakeBuild();
+    const originsPath = join(buildMetaDir(outDir), 'chunk-origins.json');
+    writeFileSync(originsPath, JSON.stringify({ 'assets/index.js': [['own', 0, 10]] }));
+    expect(() => analyseBuild(outDir)).toThrow(
+      /does not say whose code assets\/login-route\.js is/,
+    );
   });
 
   it('fails when a page needs more JavaScript than the budget, naming the largest chunks', () => {

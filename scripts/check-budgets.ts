@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DEMO_SIGNING_SECRET } from '../src/mocks/jwt';
-import { buildMetaDir, CHUNK_MODULES_FILE, MANIFEST_FILE } from './build-meta';
+import { buildMetaDir, CHUNK_MODULES_FILE, CHUNK_ORIGINS_FILE, MANIFEST_FILE } from './build-meta';
+import { ORIGINS, shareGzip, type OriginBytes, type OriginRange } from './chunk-origins';
 
 /**
  * Size and content budgets of the production build, checked after `npm run build` in `npm test`.
@@ -73,6 +74,8 @@ export interface RouteSize {
   js: FileSize[];
   css: FileSize[];
   jsGzip: number;
+  /** jsGzip shared out by whose code it is: libraries', the console's own, the bundler's. */
+  jsOrigins: OriginBytes;
   cssGzip: number;
   /** Source modules in the page's JavaScript, for the content checks. */
   modules: string[];
@@ -120,7 +123,8 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
   const metaDir = buildMetaDir(outDir);
   const manifestPath = join(metaDir, MANIFEST_FILE);
   const modulesPath = join(metaDir, CHUNK_MODULES_FILE);
-  for (const path of [manifestPath, modulesPath]) {
+  const originsPath = join(metaDir, CHUNK_ORIGINS_FILE);
+  for (const path of [manifestPath, modulesPath, originsPath]) {
     if (!existsSync(path)) {
       throw new Error(
         `${path} is missing: run \`npm run build\` first (vite.config.ts writes it).`,
@@ -129,6 +133,13 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
   }
   const manifest = readJson<Manifest>(manifestPath);
   const modulesByFile = readJson<Record<string, string[]>>(modulesPath);
+  const rangesByFile = readJson<Record<string, OriginRange[]>>(originsPath);
+  const originsOf = (file: FileSize): OriginBytes => {
+    const ranges = rangesByFile[file.file];
+    if (!ranges) throw new Error(`${originsPath} does not say whose code ${file.file} is.`);
+    const text = readFileSync(join(outDir, file.file), 'utf8');
+    return shareGzip(text, ranges, file.gzip, (part) => gzipSync(part).length);
+  };
   const sizes = new Map<string, FileSize>();
   const size = (file: string, name: string) => {
     let known = sizes.get(file);
@@ -185,6 +196,7 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
       js,
       css,
       jsGzip: sum(js),
+      jsOrigins: addOrigins(js.map(originsOf)),
       cssGzip: sum(css),
       modules: modulesOf(js),
     };
@@ -229,6 +241,12 @@ function htmlAssets(outDir: string): { scripts: string[]; styles: string[] } {
 
 function sum(files: FileSize[]): number {
   return files.reduce((total, file) => total + file.gzip, 0);
+}
+
+function addOrigins(parts: OriginBytes[]): OriginBytes {
+  const total: OriginBytes = { library: 0, own: 0, bundler: 0 };
+  for (const part of parts) for (const origin of ORIGINS) total[origin] += part[origin];
+  return total;
 }
 
 /** Problems with the budgets and the split; empty when all hold. */
@@ -322,8 +340,9 @@ export function formatSizes(analysis: BuildAnalysis): string {
         : route.jsGzip > JS_GOAL_BYTES
           ? 'over goal'
           : 'ok';
+    const { library, own, bundler } = route.jsOrigins;
     lines.push(
-      `  ${route.page.padEnd(12)} JS ${kb(route.jsGzip).padStart(9)}  CSS ${kb(route.cssGzip).padStart(8)}  ${route.js.length} files  ${mark}`,
+      `  ${route.page.padEnd(12)} JS ${kb(route.jsGzip).padStart(9)} (libraries ${kb(library).padStart(8)}, own ${kb(own).padStart(7)}, bundler ${kb(bundler).padStart(6)})  CSS ${kb(route.cssGzip).padStart(8)}  ${route.js.length} files  ${mark}`,
     );
   }
   lines.push(`  demo mode adds ${kb(analysis.demo.gzip)} (${analysis.demo.files.length} files)`);
