@@ -64,6 +64,7 @@ describe('originOf', () => {
     ['/p/node_modules/.pnpm/x@1/node_modules/x/a.js', 'library'],
     ['/p/src/main.tsx', 'own'],
     ['/p/src/node_modules/x.js', 'library'],
+    ['/elsewhere/node_modules/react/index.js', 'library'],
     ['/p/scripts/boot-script.ts', 'bundler'],
     ['/elsewhere/src/main.tsx', 'bundler'],
     ['/p', 'bundler'],

@@ -19,11 +19,11 @@ export type OriginRange = readonly [origin: Origin, start: number, end: number];
 
 /** Where a source path (absolute) comes from, in a project whose root is `root`. */
 export function originOf(path: string, root: string): Origin {
+  // A package may live outside the project (a linked node_modules, a workspace's hoisted one).
+  if (path.split(sep).includes('node_modules')) return 'library';
   const inside = relative(root, path);
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return 'bundler';
-  const parts = inside.split(sep);
-  if (parts.includes('node_modules')) return 'library';
-  return parts[0] === 'src' ? 'own' : 'bundler';
+  return inside.split(sep)[0] === 'src' ? 'own' : 'bundler';
 }
 
 /**
