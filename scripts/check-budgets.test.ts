@@ -6,7 +6,14 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMetaDir } from './build-meta';
-import { analyseBuild, cardSize, checkBudgets, JS_BUDGET_BYTES, scanDist } from './check-budgets';
+import {
+  analyseBuild,
+  cardSize,
+  checkBudgets,
+  JS_BUDGET_BYTES,
+  OWN_JS_BUDGET_BYTES,
+  scanDist,
+} from './check-budgets';
 import type { OriginRange } from './chunk-origins';
 
 const SECRET = 'test-secret-123';
@@ -187,11 +194,28 @@ describe('check-budgets', () => {
 
   it('fails when a page needs more JavaScript than the budget, naming the largest chunks', () => {
     // Random bytes do not compress, so the gzipped size is over budget.
-    fakeBuild({ '_data-table.js': { code: randomBytes(JS_BUDGET_BYTES).toString('base64') } });
+    const code = randomBytes(JS_BUDGET_BYTES).toString('base64');
+    fakeBuild({ '_data-table.js': { code, origins: [['library', 0, code.length]] } });
     const found = problems();
     expect(found).toHaveLength(2);
-    expect(found[0]).toMatch(/^\/users loads .* over the 130\.0 KB budget \(largest: data-table/);
+    expect(found[0]).toMatch(
+      /^\/users loads .* over the 140\.0 KB budget \(libraries 1\d\d\.\d KB, own 0\.\d KB; largest: data-table/,
+    );
     expect(found[1]).toMatch(/^\/products loads/);
+  });
+
+  it('fails when a page runs more of the console’s own code than its budget, naming where it is', () => {
+    const code = randomBytes(OWN_JS_BUDGET_BYTES * 1.2).toString('base64');
+    fakeBuild({ '_data-table.js': { code, origins: [['library', 0, code.length]] } });
+    expect(problems()).toEqual([]);
+
+    fakeBuild({ '_data-table.js': { code } });
+    const found = problems();
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(
+      /^\/users runs 4\d\.\d KB of the console's own gzipped JavaScript before its first render, over the 36\.0 KB budget for own code \(most in: data-table 4\d\.\d KB/,
+    );
+    expect(found[1]).toMatch(/^\/products runs/);
   });
 
   it('fails when the sign-in page downloads table code', () => {
