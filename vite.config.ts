@@ -12,12 +12,7 @@ import {
   MANIFEST_FILE,
 } from './scripts/build-meta.ts';
 import { originOf, originRanges, type OriginRange } from './scripts/chunk-origins.ts';
-import {
-  dropUnusedQueryCore,
-  markReactRouterPure,
-  QUERY_CORE_FILE,
-  REACT_ROUTER_CHUNK,
-} from './scripts/pure-vendor.ts';
+import { dropUnusedQueryCore, QUERY_CORE_FILE } from './scripts/pure-vendor.ts';
 import { ROUTE_PATHS } from './src/app/route-paths.ts';
 import { SESSION_STORAGE_KEY } from './src/features/auth/session-storage-key.ts';
 import { securityHeadersForOutDir } from './scripts/security-headers.ts';
@@ -130,26 +125,6 @@ function plainDynamicImports(): Plugin {
   };
 }
 
-/**
- * Lets the bundler leave out the parts of React Router that the console does not use, by marking
- * its component factories pure and dropping their DevTools names (scripts/pure-vendor.ts).
- */
-function pureReactRouter(): Plugin {
-  return {
-    name: 'admin-console:pure-react-router',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!REACT_ROUTER_CHUNK.test(id)) return;
-      const result = markReactRouterPure(code);
-      if (result.marked === 0 && /\bforwardRef\(/.test(code)) {
-        this.warn(`${id}: no React factory call matched; the byte budget will show what it costs.`);
-      }
-      return { code: result.code, map: null };
-    },
-  };
-}
-
 /** Leaves TanStack Query's mutation and infinite-query code out (scripts/pure-vendor.ts). */
 function trimQueryCore(): Plugin {
   return {
@@ -242,7 +217,6 @@ export default defineConfig({
     tailwindcss(),
     previewSecurityHeaders(),
     plainDynamicImports(),
-    pureReactRouter(),
     trimQueryCore(),
     bootScriptPlugin(),
     buildMetadata(),
