@@ -12,7 +12,6 @@ import {
   MANIFEST_FILE,
 } from './scripts/build-meta.ts';
 import { originOf, originRanges, type OriginRange } from './scripts/chunk-origins.ts';
-import { dropUnusedQueryCore, QUERY_CORE_FILE } from './scripts/pure-vendor.ts';
 import { ROUTE_PATHS } from './src/app/route-paths.ts';
 import { SESSION_STORAGE_KEY } from './src/features/auth/session-storage-key.ts';
 import { securityHeadersForOutDir } from './scripts/security-headers.ts';
@@ -125,23 +124,6 @@ function plainDynamicImports(): Plugin {
   };
 }
 
-/** Leaves TanStack Query's mutation and infinite-query code out (scripts/pure-vendor.ts). */
-function trimQueryCore(): Plugin {
-  return {
-    name: 'admin-console:trim-query-core',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!QUERY_CORE_FILE.test(id)) return;
-      const result = dropUnusedQueryCore(code, id);
-      if (result.marked === 0) {
-        this.warn(`${id}: TanStack Query changed; its unused code stays in (see the byte budget).`);
-      }
-      return { code: result.code, map: null };
-    },
-  };
-}
-
 /**
  * Writes the boot script (scripts/boot-script.ts) with this build's route map, and loads it from
  * index.html ahead of the entry: each page's chunks, less what the entry already loads.
@@ -217,7 +199,6 @@ export default defineConfig({
     tailwindcss(),
     previewSecurityHeaders(),
     plainDynamicImports(),
-    trimQueryCore(),
     bootScriptPlugin(),
     buildMetadata(),
   ],
