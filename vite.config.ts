@@ -81,11 +81,16 @@ function buildMetadata(): Plugin {
           continue;
         }
         if (!output.map) {
-          // The bundler's runtime, alone in a chunk, has no source to map to.
-          if (!output.moduleIds.every((id) => id.startsWith('\0'))) {
+          // Rolldown writes no map for a chunk that no source maps to (its runtime alone, a
+          // module of re-exports): such a chunk is its modules' if they are all of one origin.
+          const kinds = new Set(
+            output.moduleIds.map((id) => (id.startsWith('\0') ? 'bundler' : originOf(id, root))),
+          );
+          const [only] = kinds;
+          if (kinds.size !== 1 || only === undefined) {
             throw new Error(`${output.fileName} has no source map to read.`);
           }
-          origins[output.fileName] = [['bundler', 0, output.code.length]];
+          origins[output.fileName] = [[only, 0, output.code.length]];
           continue;
         }
         const sources = output.map.sources.map((source) =>
