@@ -52,24 +52,6 @@ export default tseslint.config(
               message:
                 'Pages are matched in src/app/router.tsx (matchRoute) and read their parameters with useRouteParams: <Routes> costs about 3.7 KB gzipped on every page.',
             },
-            ...['@tanstack/react-query', '@tanstack/query-core'].map((name) => ({
-              name,
-              importNames: [
-                'useMutation',
-                'useIsMutating',
-                'useMutationState',
-                'mutationOptions',
-                'MutationCache',
-                'MutationObserver',
-                'useInfiniteQuery',
-                'useSuspenseInfiniteQuery',
-                'usePrefetchInfiniteQuery',
-                'infiniteQueryOptions',
-                'InfiniteQueryObserver',
-              ],
-              message:
-                'The build leaves mutations and infinite queries out (scripts/pure-vendor.ts); the API is read-only.',
-            })),
           ],
         },
       ],

@@ -1,17 +1,17 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { bootScript, type BootRoute } from './scripts/boot-script.ts';
-import { buildMetaDir, CHUNK_MODULES_FILE, MANIFEST_FILE } from './scripts/build-meta.ts';
 import {
-  dropUnusedQueryCore,
-  markReactRouterPure,
-  QUERY_CORE_FILE,
-  REACT_ROUTER_CHUNK,
-} from './scripts/pure-vendor.ts';
+  buildMetaDir,
+  CHUNK_MODULES_FILE,
+  CHUNK_ORIGINS_FILE,
+  MANIFEST_FILE,
+} from './scripts/build-meta.ts';
+import { originOf, originRanges, type OriginRange } from './scripts/chunk-origins.ts';
 import { ROUTE_PATHS } from './src/app/route-paths.ts';
 import { SESSION_STORAGE_KEY } from './src/features/auth/session-storage-key.ts';
 import { securityHeadersForOutDir } from './scripts/security-headers.ts';
@@ -41,8 +41,9 @@ function previewSecurityHeaders(): Plugin {
 
 /**
  * Moves the build's metadata out of the output directory (scripts/build-meta.ts): Vite's manifest,
- * and each chunk's modules, which the manifest lists by file but not by content. Both feed the
- * byte budgets (scripts/check-budgets.ts); neither is deployed.
+ * each chunk's modules, which the manifest lists by file but not by content, and whose code each
+ * part of a chunk is (scripts/chunk-origins.ts), read from the source maps, which are then
+ * deleted. All feed the byte budgets (scripts/check-budgets.ts); none is deployed.
  */
 function buildMetadata(): Plugin {
   let root = '';
@@ -67,7 +68,36 @@ function buildMetadata(): Plugin {
         });
       }
     },
-    writeBundle() {
+    writeBundle(_options, bundle) {
+      const origins: Record<string, OriginRange[]> = {};
+      for (const output of Object.values(bundle)) {
+        const path = join(outDir, output.fileName);
+        if (output.type === 'asset') {
+          if (output.fileName.endsWith('.map')) rmSync(path, { force: true });
+          // The boot script (bootScriptPlugin), written from the console's own code.
+          else if (output.fileName.endsWith('.js')) {
+            origins[output.fileName] = [['own', 0, String(output.source).length]];
+          }
+          continue;
+        }
+        if (!output.map) {
+          // Rolldown writes no map for a chunk that no source maps to (its runtime alone, a
+          // module of re-exports): such a chunk is its modules' if they are all of one origin.
+          const kinds = new Set(
+            output.moduleIds.map((id) => (id.startsWith('\0') ? 'bundler' : originOf(id, root))),
+          );
+          const [only] = kinds;
+          if (kinds.size !== 1 || only === undefined) {
+            throw new Error(`${output.fileName} has no source map to read.`);
+          }
+          origins[output.fileName] = [[only, 0, output.code.length]];
+          continue;
+        }
+        const sources = output.map.sources.map((source) =>
+          originOf(resolve(dirname(path), source), root),
+        );
+        origins[output.fileName] = originRanges(output.code, output.map.mappings, sources);
+      }
       const metaDir = buildMetaDir(outDir);
       rmSync(metaDir, { recursive: true, force: true });
       mkdirSync(metaDir, { recursive: true });
@@ -75,6 +105,7 @@ function buildMetadata(): Plugin {
       writeFileSync(join(metaDir, MANIFEST_FILE), readFileSync(join(viteDir, MANIFEST_FILE)));
       rmSync(viteDir, { recursive: true, force: true });
       writeFileSync(join(metaDir, CHUNK_MODULES_FILE), JSON.stringify(chunks, null, 1));
+      writeFileSync(join(metaDir, CHUNK_ORIGINS_FILE), JSON.stringify(origins));
     },
   };
 }
@@ -94,43 +125,6 @@ function plainDynamicImports(): Plugin {
     load(id) {
       if (id === '\0vite/preload-helper.js')
         return 'export const __vitePreload = (load) => load();';
-    },
-  };
-}
-
-/**
- * Lets the bundler leave out the parts of React Router that the console does not use, by marking
- * its component factories pure and dropping their DevTools names (scripts/pure-vendor.ts).
- */
-function pureReactRouter(): Plugin {
-  return {
-    name: 'admin-console:pure-react-router',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!REACT_ROUTER_CHUNK.test(id)) return;
-      const result = markReactRouterPure(code);
-      if (result.marked === 0 && /\bforwardRef\(/.test(code)) {
-        this.warn(`${id}: no React factory call matched; the byte budget will show what it costs.`);
-      }
-      return { code: result.code, map: null };
-    },
-  };
-}
-
-/** Leaves TanStack Query's mutation and infinite-query code out (scripts/pure-vendor.ts). */
-function trimQueryCore(): Plugin {
-  return {
-    name: 'admin-console:trim-query-core',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!QUERY_CORE_FILE.test(id)) return;
-      const result = dropUnusedQueryCore(code, id);
-      if (result.marked === 0) {
-        this.warn(`${id}: TanStack Query changed; its unused code stays in (see the byte budget).`);
-      }
-      return { code: result.code, map: null };
     },
   };
 }
@@ -210,8 +204,6 @@ export default defineConfig({
     tailwindcss(),
     previewSecurityHeaders(),
     plainDynamicImports(),
-    pureReactRouter(),
-    trimQueryCore(),
     bootScriptPlugin(),
     buildMetadata(),
   ],
@@ -236,9 +228,10 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
-  // The manifest feeds the size budgets (moved out of dist/ by buildMetadata); no source maps ship.
+  // The manifest and the source maps feed the size budgets (buildMetadata moves the one out of
+  // dist/ and deletes the others); no source map ships, nor a comment pointing at one.
   build: {
-    sourcemap: false,
+    sourcemap: 'hidden',
     target: 'es2022',
     manifest: true,
     // No preload helper in the bundle: the boot script (bootScriptPlugin) preloads what a page

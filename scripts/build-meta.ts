@@ -14,3 +14,4 @@ export function buildMetaDir(outDir: string): string {
 
 export const MANIFEST_FILE = 'manifest.json';
 export const CHUNK_MODULES_FILE = 'chunk-modules.json';
+export const CHUNK_ORIGINS_FILE = 'chunk-origins.json';

@@ -6,7 +6,15 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMetaDir } from './build-meta';
-import { analyseBuild, cardSize, checkBudgets, JS_BUDGET_BYTES, scanDist } from './check-budgets';
+import {
+  analyseBuild,
+  cardSize,
+  checkBudgets,
+  JS_BUDGET_BYTES,
+  OWN_JS_BUDGET_BYTES,
+  scanDist,
+} from './check-budgets';
+import type { OriginRange } from './chunk-origins';
 
 const SECRET = 'test-secret-123';
 
@@ -19,6 +27,8 @@ interface FakeChunk {
   css?: string[];
   modules?: string[];
   code?: string;
+  /** Whose code the file is, by range; all the console's own unless given. */
+  origins?: OriginRange[];
 }
 
 let outDir: string;
@@ -37,7 +47,10 @@ function write(file: string, content: string) {
   writeFileSync(path, content);
 }
 
-/** A build shaped like ours: an entry, four lazy route modules, a shared table chunk, the demo. */
+/**
+ * A build shaped like ours: an entry, four lazy route modules, the person card's start, a shared
+ * table chunk, the demo.
+ */
 function fakeBuild(overrides: Record<string, Partial<FakeChunk>> = {}) {
   const chunks: Record<string, FakeChunk> = {
     'index.html': {
@@ -49,6 +62,7 @@ function fakeBuild(overrides: Record<string, Partial<FakeChunk>> = {}) {
         'src/app/routes/users-route.tsx',
         'src/app/routes/user-route.tsx',
         'src/app/routes/products-route.tsx',
+        'src/app/embed-start.tsx',
         'src/mocks/browser.ts',
       ],
       modules: ['node_modules/react-dom/client.js', 'src/main.tsx'],
@@ -73,6 +87,11 @@ function fakeBuild(overrides: Record<string, Partial<FakeChunk>> = {}) {
       imports: ['index.html', '_data-table.js'],
       modules: ['src/app/routes/products-route.tsx'],
     },
+    'src/app/embed-start.tsx': {
+      file: 'assets/embed-start.js',
+      imports: ['index.html'],
+      modules: ['src/app/embed-start.tsx'],
+    },
     '_data-table.js': {
       file: 'assets/data-table.js',
       modules: [
@@ -91,14 +110,19 @@ function fakeBuild(overrides: Record<string, Partial<FakeChunk>> = {}) {
   }
   const manifest: Record<string, object> = {};
   const modules: Record<string, string[]> = {};
-  for (const [key, { modules: ids = [], code, ...chunk }] of Object.entries(chunks)) {
+  const origins: Record<string, OriginRange[]> = {};
+  for (const [key, { modules: ids = [], code, origins: ranges, ...chunk }] of Object.entries(
+    chunks,
+  )) {
     manifest[key] = {
       ...chunk,
       name: key.replace(/^(.*\/|_)/, '').replace(/\..*$/, ''),
       ...(key.startsWith('src/') ? { src: key, isDynamicEntry: true } : {}),
     };
     modules[chunk.file] = ids;
-    write(chunk.file, code ?? `console.log(${JSON.stringify(key)});`);
+    const text = code ?? `console.log(${JSON.stringify(key)});`;
+    origins[chunk.file] = ranges ?? [['own', 0, text.length]];
+    write(chunk.file, text);
   }
   write('assets/index.css', 'body{margin:0}');
   write('index.html', '<script type="module" src="/assets/index.js"></script>');
@@ -106,6 +130,7 @@ function fakeBuild(overrides: Record<string, Partial<FakeChunk>> = {}) {
   mkdirSync(buildMetaDir(outDir), { recursive: true });
   writeFileSync(join(buildMetaDir(outDir), 'manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(buildMetaDir(outDir), 'chunk-modules.json'), JSON.stringify(modules));
+  writeFileSync(join(buildMetaDir(outDir), 'chunk-origins.json'), JSON.stringify(origins));
 }
 
 function problems() {
@@ -145,13 +170,83 @@ describe('check-budgets', () => {
     });
   });
 
+  it('reports the person card in the split beside the pages, within the same budgets', () => {
+    const library = `function lib(){${'a=b+c;'.repeat(50)}}`;
+    const own = randomBytes(OWN_JS_BUDGET_BYTES * 1.2).toString('base64');
+    fakeBuild({
+      'src/app/embed-start.tsx': {
+        code: library + own,
+        origins: [
+          ['library', 0, library.length],
+          ['own', library.length, library.length + own.length],
+        ],
+      },
+    });
+    const analysis = analyseBuild(outDir);
+    const card = analysis.routes.find((route) => route.page === '/embed/person');
+    expect(card?.jsGzip).toBe(cardSize(outDir).jsGzip);
+    expect(card?.jsOrigins.library).toBeGreaterThan(0);
+    expect(card?.jsOrigins.own).toBeGreaterThan(OWN_JS_BUDGET_BYTES);
+    expect(problems()).toEqual([
+      expect.stringMatching(/^\/embed\/person runs 4\d\.\d KB of the console's own .*embed-start/),
+    ]);
+  });
+
+  it('shares each page’s JavaScript among libraries, the console’s own code and the bundler', () => {
+    const library = `function lib(){${'a=b+c;'.repeat(50)}}`;
+    const own = `import"./r.js";${randomBytes(300).toString('base64')}`;
+    fakeBuild({
+      '_data-table.js': {
+        code: library + own,
+        origins: [
+          ['library', 0, library.length],
+          ['bundler', library.length, library.length + 14],
+          ['own', library.length + 14, library.length + own.length],
+        ],
+      },
+    });
+    const users = analyseBuild(outDir).routes.find((route) => route.page === '/users');
+    const { library: libraries, own: ownBytes, bundler } = users?.jsOrigins ?? {};
+    expect((libraries ?? 0) + (ownBytes ?? 0) + (bundler ?? 0)).toBe(users?.jsGzip);
+    // The repeated library code compresses to little; the random own code does not.
+    expect(libraries).toBeGreaterThan(0);
+    expect(ownBytes).toBeGreaterThan(4 * (libraries ?? 0));
+    expect(bundler).toBeGreaterThan(0);
+  });
+
+  it('refuses a build whose metadata does not say whose code a file is', () => {
+    fakeBuild();
+    const originsPath = join(buildMetaDir(outDir), 'chunk-origins.json');
+    writeFileSync(originsPath, JSON.stringify({ 'assets/index.js': [['own', 0, 10]] }));
+    expect(() => analyseBuild(outDir)).toThrow(
+      /does not say whose code assets\/login-route\.js is/,
+    );
+  });
+
   it('fails when a page needs more JavaScript than the budget, naming the largest chunks', () => {
     // Random bytes do not compress, so the gzipped size is over budget.
-    fakeBuild({ '_data-table.js': { code: randomBytes(JS_BUDGET_BYTES).toString('base64') } });
+    const code = randomBytes(JS_BUDGET_BYTES).toString('base64');
+    fakeBuild({ '_data-table.js': { code, origins: [['library', 0, code.length]] } });
     const found = problems();
     expect(found).toHaveLength(2);
-    expect(found[0]).toMatch(/^\/users loads .* over the 130\.0 KB budget \(largest: data-table/);
+    expect(found[0]).toMatch(
+      /^\/users loads .* over the 145\.0 KB budget \(libraries 1\d\d\.\d KB, own 0\.\d KB; largest: data-table/,
+    );
     expect(found[1]).toMatch(/^\/products loads/);
+  });
+
+  it('fails when a page runs more of the console’s own code than its budget, naming where it is', () => {
+    const code = randomBytes(OWN_JS_BUDGET_BYTES * 1.2).toString('base64');
+    fakeBuild({ '_data-table.js': { code, origins: [['library', 0, code.length]] } });
+    expect(problems()).toEqual([]);
+
+    fakeBuild({ '_data-table.js': { code } });
+    const found = problems();
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(
+      /^\/users runs 4\d\.\d KB of the console's own gzipped JavaScript before its first render, over the 40\.0 KB budget for own code \(most in: data-table 4\d\.\d KB/,
+    );
+    expect(found[1]).toMatch(/^\/products runs/);
   });
 
   it('fails when the sign-in page downloads table code', () => {

@@ -3,13 +3,15 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DEMO_SIGNING_SECRET } from '../src/mocks/jwt';
-import { buildMetaDir, CHUNK_MODULES_FILE, MANIFEST_FILE } from './build-meta';
+import { buildMetaDir, CHUNK_MODULES_FILE, CHUNK_ORIGINS_FILE, MANIFEST_FILE } from './build-meta';
+import { ORIGINS, shareGzip, type OriginBytes, type OriginRange } from './chunk-origins';
 
 /**
  * Size and content budgets of the production build, checked after `npm run build` in `npm test`.
  * They are deterministic (they read dist/, not a browser), so they hold by construction:
  *
- * - the JavaScript a page needs before its first render, gzipped, stays within budget;
+ * - the console's own JavaScript that a page runs before its first render, gzipped, stays within
+ *   its budget, and so does the whole of it, libraries included (a ceiling);
  * - the sign-in page does not download the tables;
  * - no chunk outside the demo's contains the mock API (MSW), and nothing outside it ships the demo
  *   signing secret or a loopback API address; no source maps ship at all.
@@ -18,11 +20,14 @@ import { buildMetaDir, CHUNK_MODULES_FILE, MANIFEST_FILE } from './build-meta';
  * report use; 1 KB is 1,000 bytes, as in Vite's report.
  */
 
-// Raised from 125 KB when several APIs (the profile seam in the entry), exact prices, saved views
-// and resizable columns landed together: /products measured 128.8 KB. The goal stays 120 KB
-// (docs/performance.md, "Budgets").
-export const JS_BUDGET_BYTES = 130_000;
-export const JS_GOAL_BYTES = 120_000;
+// The budget to work to (docs/decisions/015-budget-on-own-code.md): the libraries are used as
+// they ship, so what a page can lose is its own code. /products, the largest, measured 37.0 KB
+// (34.6 KB before its filters and Find's search grew; the budget was 36 KB then).
+export const OWN_JS_BUDGET_BYTES = 40_000;
+// A ceiling on the whole, libraries included, that a heavy new dependency would break: the
+// libraries as they ship are about 99 KB of /products, with the own budget and the bundler's glue
+// about 142 KB.
+export const JS_BUDGET_BYTES = 145_000;
 
 /** The pages whose first render is budgeted, and the lazy route module each one needs. */
 export const BUDGETED_ROUTES = [
@@ -30,6 +35,8 @@ export const BUDGETED_ROUTES = [
   { page: '/users', module: 'src/app/routes/users-route.tsx' },
   { page: '/products', module: 'src/app/routes/products-route.tsx' },
   { page: '/users/{id}', module: 'src/app/routes/user-route.tsx' },
+  // The person card for a help desk's side panel, which no other page loads.
+  { page: '/embed/person', module: 'src/app/embed-start.tsx' },
 ] as const;
 
 const MOCK_CODE = [/^node_modules\/msw\//, /^node_modules\/@mswjs\//, /^src\/mocks\//];
@@ -65,6 +72,8 @@ export interface FileSize {
   name: string;
   bytes: number;
   gzip: number;
+  /** For a page's JavaScript: its gzip shared out by whose code it is. */
+  origins?: OriginBytes;
 }
 
 export interface RouteSize {
@@ -73,6 +82,8 @@ export interface RouteSize {
   js: FileSize[];
   css: FileSize[];
   jsGzip: number;
+  /** jsGzip shared out by whose code it is: libraries', the console's own, the bundler's. */
+  jsOrigins: OriginBytes;
   cssGzip: number;
   /** Source modules in the page's JavaScript, for the content checks. */
   modules: string[];
@@ -120,7 +131,8 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
   const metaDir = buildMetaDir(outDir);
   const manifestPath = join(metaDir, MANIFEST_FILE);
   const modulesPath = join(metaDir, CHUNK_MODULES_FILE);
-  for (const path of [manifestPath, modulesPath]) {
+  const originsPath = join(metaDir, CHUNK_ORIGINS_FILE);
+  for (const path of [manifestPath, modulesPath, originsPath]) {
     if (!existsSync(path)) {
       throw new Error(
         `${path} is missing: run \`npm run build\` first (vite.config.ts writes it).`,
@@ -129,6 +141,19 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
   }
   const manifest = readJson<Manifest>(manifestPath);
   const modulesByFile = readJson<Record<string, string[]>>(modulesPath);
+  const rangesByFile = readJson<Record<string, OriginRange[]>>(originsPath);
+  const origins = new Map<string, OriginBytes>();
+  const originsOf = (file: FileSize): OriginBytes => {
+    let known = origins.get(file.file);
+    if (!known) {
+      const ranges = rangesByFile[file.file];
+      if (!ranges) throw new Error(`${originsPath} does not say whose code ${file.file} is.`);
+      const text = readFileSync(join(outDir, file.file), 'utf8');
+      known = shareGzip(text, ranges, file.gzip, (part) => gzipSync(part).length);
+      origins.set(file.file, known);
+    }
+    return known;
+  };
   const sizes = new Map<string, FileSize>();
   const size = (file: string, name: string) => {
     let known = sizes.get(file);
@@ -177,7 +202,7 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
       throw new Error(`The manifest has no route module ${module}: is it still lazily imported?`);
     }
     const files = filesOf(new Set([...entry, ...staticClosure(manifest, [module])]));
-    const js = [...bootJs, ...files.js];
+    const js = [...bootJs, ...files.js].map((file) => ({ ...file, origins: originsOf(file) }));
     const css = [...new Set([...htmlCss, ...files.css])];
     return {
       page,
@@ -185,6 +210,7 @@ export function analyseBuild(outDir = 'dist'): BuildAnalysis {
       js,
       css,
       jsGzip: sum(js),
+      jsOrigins: addOrigins(js.map((file) => file.origins)),
       cssGzip: sum(css),
       modules: modulesOf(js),
     };
@@ -231,18 +257,31 @@ function sum(files: FileSize[]): number {
   return files.reduce((total, file) => total + file.gzip, 0);
 }
 
+function addOrigins(parts: OriginBytes[]): OriginBytes {
+  const total: OriginBytes = { library: 0, own: 0, bundler: 0 };
+  for (const part of parts) for (const origin of ORIGINS) total[origin] += part[origin];
+  return total;
+}
+
 /** Problems with the budgets and the split; empty when all hold. */
 export function checkBudgets(analysis: BuildAnalysis): string[] {
   const problems: string[] = [];
+  const largest = (files: FileSize[], bytes: (file: FileSize) => number) =>
+    [...files]
+      .sort((a, b) => bytes(b) - bytes(a))
+      .slice(0, 3)
+      .map((file) => `${file.name} ${kb(bytes(file))}`)
+      .join(', ');
   for (const route of analysis.routes) {
-    if (route.jsGzip > JS_BUDGET_BYTES) {
-      const largest = [...route.js]
-        .sort((a, b) => b.gzip - a.gzip)
-        .slice(0, 3)
-        .map((file) => `${file.name} ${kb(file.gzip)}`)
-        .join(', ');
+    if (route.jsOrigins.own > OWN_JS_BUDGET_BYTES) {
+      const own = largest(route.js, (file) => file.origins?.own ?? 0);
       problems.push(
-        `${route.page} loads ${kb(route.jsGzip)} of gzipped JavaScript before its first render, over the ${kb(JS_BUDGET_BYTES)} budget (largest: ${largest}).`,
+        `${route.page} runs ${kb(route.jsOrigins.own)} of the console's own gzipped JavaScript before its first render, over the ${kb(OWN_JS_BUDGET_BYTES)} budget for own code (most in: ${own}). Load what the first render does not show when it is needed.`,
+      );
+    }
+    if (route.jsGzip > JS_BUDGET_BYTES) {
+      problems.push(
+        `${route.page} loads ${kb(route.jsGzip)} of gzipped JavaScript before its first render, over the ${kb(JS_BUDGET_BYTES)} budget (libraries ${kb(route.jsOrigins.library)}, own ${kb(route.jsOrigins.own)}; largest: ${largest(route.js, (file) => file.gzip)}).`,
       );
     }
   }
@@ -313,17 +352,16 @@ export function kb(bytes: number): string {
 
 export function formatSizes(analysis: BuildAnalysis): string {
   const lines = [
-    `JavaScript before first render (gzip, budget ${kb(JS_BUDGET_BYTES)}, goal ${kb(JS_GOAL_BYTES)}):`,
+    `JavaScript before first render (gzip; budgets: own code ${kb(OWN_JS_BUDGET_BYTES)}, all of it ${kb(JS_BUDGET_BYTES)}):`,
   ];
   for (const route of analysis.routes) {
-    const mark =
-      route.jsGzip > JS_BUDGET_BYTES
-        ? 'OVER BUDGET'
-        : route.jsGzip > JS_GOAL_BYTES
-          ? 'over goal'
-          : 'ok';
+    const { library, own, bundler } = route.jsOrigins;
+    const over = [
+      ...(own > OWN_JS_BUDGET_BYTES ? ['OWN CODE OVER BUDGET'] : []),
+      ...(route.jsGzip > JS_BUDGET_BYTES ? ['OVER BUDGET'] : []),
+    ];
     lines.push(
-      `  ${route.page.padEnd(12)} JS ${kb(route.jsGzip).padStart(9)}  CSS ${kb(route.cssGzip).padStart(8)}  ${route.js.length} files  ${mark}`,
+      `  ${route.page.padEnd(13)} JS ${kb(route.jsGzip).padStart(9)} (libraries ${kb(library).padStart(8)}, own ${kb(own).padStart(7)}, bundler ${kb(bundler).padStart(6)})  CSS ${kb(route.cssGzip).padStart(8)}  ${route.js.length} files  ${over.join(', ') || 'ok'}`,
     );
   }
   lines.push(`  demo mode adds ${kb(analysis.demo.gzip)} (${analysis.demo.files.length} files)`);
@@ -331,7 +369,7 @@ export function formatSizes(analysis: BuildAnalysis): string {
 }
 
 /** The person card for a help desk's side panel (/embed/person), which no other page loads. */
-export const CARD_MODULE = 'src/app/embed-start.tsx';
+export const CARD_MODULE = BUDGETED_ROUTES[4].module;
 
 /**
  * The card's JavaScript before its first render, gzipped: every page's (the entry and the boot
@@ -361,14 +399,9 @@ function main(): void {
   console.log(formatSizes(analysis));
   const card = cardSize(outDir);
   console.log(
-    `  /embed/person JS ${kb(card.jsGzip).padStart(9)}, its own ${kb(card.ownGzip)} in ${card.ownFiles} files`,
+    `  /embed/person loads ${kb(card.ownGzip)} in ${card.ownFiles} files beyond every page's`,
   );
   const problems = [...checkBudgets(analysis), ...scanDist(outDir, analysis.demoFiles)];
-  if (card.jsGzip > JS_BUDGET_BYTES) {
-    problems.push(
-      `/embed/person loads ${kb(card.jsGzip)}, over the ${kb(JS_BUDGET_BYTES)} budget.`,
-    );
-  }
   if (problems.length > 0) {
     console.error(`\nBudget check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(1);

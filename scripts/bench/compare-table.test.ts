@@ -77,6 +77,27 @@ describe('compareResults', () => {
     });
   });
 
+  it('compares the console’s own part of a page’s JavaScript where both runs split it', () => {
+    const split = (own: number) => {
+      const figures = sizes(105_100) as NonNullable<BenchResults['sizes']>;
+      const login = figures.routes[0] as (typeof figures.routes)[number];
+      return {
+        ...figures,
+        routes: [{ ...login, jsOrigins: { library: 105_100 - own, own, bundler: 0 } }],
+      };
+    };
+    expect(
+      compareResults(results({ sizes: split(25_000) }), results({ sizes: split(22_000) })),
+    ).toContainEqual({
+      measure: 'own JS before first render /login',
+      unit: 'bytes',
+      before: 25_000,
+      after: 22_000,
+    });
+    const unsplit = compareResults(results({ sizes: sizes(1) }), results({ sizes: sizes(1) }));
+    expect(unsplit.some((change) => change.measure.startsWith('own JS'))).toBe(false);
+  });
+
   it('compares Lighthouse scores and metrics, the Find requests and the scale rows', () => {
     const before = results({
       lighthouse: [lighthouse('/users', 83, 400)],

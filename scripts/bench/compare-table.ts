@@ -31,6 +31,7 @@ function collect(results: BenchResults): Figures {
   };
   for (const route of results.sizes?.routes ?? []) {
     add(`JS before first render ${route.page}`, 'bytes', route.jsGzip);
+    add(`own JS before first render ${route.page}`, 'bytes', route.jsOrigins?.own);
     add(`CSS before first render ${route.page}`, 'bytes', route.cssGzip);
   }
   add('demo mode extra', 'bytes', results.sizes?.demoExtra.gzip);

@@ -87,6 +87,24 @@ describe('formatTable', () => {
     const table = formatTable(RESULTS);
     expect(table).toContain('Sections: sizes, scale.');
     expect(table).toMatch(/\| JS before first render \/login +\| 102\.2 KB \(\+ CSS 8\.3 KB\)/);
+    const split = formatTable({
+      ...RESULTS,
+      sizes: {
+        ...(RESULTS.sizes as NonNullable<BenchResults['sizes']>),
+        routes: [
+          {
+            page: '/login',
+            jsGzip: 102_200,
+            jsOrigins: { library: 80_000, own: 20_400, bundler: 1_800 },
+            cssGzip: 8_300,
+            files: [],
+          },
+        ],
+      },
+    });
+    expect(split).toMatch(
+      /\| JS before first render \/login +\| 102\.2 KB: libraries 80\.0 KB, own 20\.4 KB, bundler 1\.8 KB \(\+ CSS 8\.3 KB\)/,
+    );
     expect(table).toMatch(
       /Overview .*1,000 users, 5,000 products +\| 45 requests, 27 round trips, 3\.3 s/,
     );

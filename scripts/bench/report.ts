@@ -1,4 +1,5 @@
-import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb } from '../check-budgets';
+import { JS_BUDGET_BYTES, kb, OWN_JS_BUDGET_BYTES } from '../check-budgets';
+import type { OriginBytes } from '../chunk-origins';
 import { mb, type ExportFigures } from './export';
 import type { FindFigures } from './find';
 import type { ScaleFigures } from './scale';
@@ -28,7 +29,14 @@ export interface BenchResults {
   };
   sizes: {
     gzip: string;
-    routes: { page: string; jsGzip: number; cssGzip: number; files: string[] }[];
+    routes: {
+      page: string;
+      jsGzip: number;
+      /** Absent in results written before the JavaScript was split by whose code it is. */
+      jsOrigins?: OriginBytes;
+      cssGzip: number;
+      files: string[];
+    }[];
     largestChunks: { name: string; file: string; gzip: number }[];
     demoExtra: { gzip: number; files: string[] };
   } | null;
@@ -53,12 +61,19 @@ interface Row {
 const ms = (value: number | null) =>
   value === null ? '–' : value < 10 ? `${value.toFixed(2)} ms` : `${Math.round(value)} ms`;
 
+const originsText = (origins: OriginBytes | undefined) =>
+  origins
+    ? `: libraries ${kb(origins.library)}, own ${kb(origins.own)}, bundler ${kb(origins.bundler)}`
+    : '';
+
 function sizeRows(sizes: NonNullable<BenchResults['sizes']>): Row[] {
   const rows: Row[] = sizes.routes.map((route) => ({
     measure: `JS before first render ${route.page}`,
-    value: `${kb(route.jsGzip)} (+ CSS ${kb(route.cssGzip)})`,
-    target: `≤ ${kb(JS_BUDGET_BYTES)} (goal ${kb(JS_GOAL_BYTES)})`,
-    met: route.jsGzip <= JS_BUDGET_BYTES,
+    value: `${kb(route.jsGzip)}${originsText(route.jsOrigins)} (+ CSS ${kb(route.cssGzip)})`,
+    target: `own ≤ ${kb(OWN_JS_BUDGET_BYTES)}, all ≤ ${kb(JS_BUDGET_BYTES)}`,
+    met:
+      route.jsGzip <= JS_BUDGET_BYTES &&
+      (route.jsOrigins === undefined || route.jsOrigins.own <= OWN_JS_BUDGET_BYTES),
   }));
   rows.push({
     measure: 'largest chunks',

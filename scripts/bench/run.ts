@@ -68,6 +68,7 @@ export function measureSizes(outDir: string): BenchResults['sizes'] {
     routes: analysis.routes.map((route) => ({
       page: route.page,
       jsGzip: route.jsGzip,
+      jsOrigins: route.jsOrigins,
       cssGzip: route.cssGzip,
       files: [...route.js, ...route.css].map((file) => file.file),
     })),

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '../features/auth/session-store';
 import { SessionProvider } from '../features/auth/session-context';
@@ -38,7 +39,7 @@ describe('DemoPanel: Failure drill', () => {
 
   it('makes the mock answer 500 for every automatic try, then 429, then 401, on any path', () => {
     const scenarios = new ScenarioStore();
-    scenarios.apply('t', scenarioInputSchema.parse({ fail: FAILURE_DRILL }));
+    scenarios.apply('t', v.parse(scenarioInputSchema, { fail: FAILURE_DRILL }));
     const answers = ['/v1/users', '/v1/users', '/v1/users', '/v3/account', '/v1/products'].map(
       (path) => scenarios.takeFailure('t', path),
     );

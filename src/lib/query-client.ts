@@ -1,7 +1,6 @@
 import {
   QueryCache,
   QueryClient,
-  type QueryClientConfig,
   type Query,
   type QueryFunctionContext,
   type QueryPersister,
@@ -88,18 +87,6 @@ export type QueryClientOptions = {
   onUnauthorized?: (error: ApiError) => void;
 };
 
-/**
- * The API is read-only, so the console makes no mutations: the client's mutation cache is this
- * empty one, and the build leaves TanStack Query's own out (scripts/pure-vendor.ts). ESLint
- * refuses useMutation and the rest that would need the real one.
- */
-type MutationCache = NonNullable<QueryClientConfig['mutationCache']>;
-const NO_MUTATIONS = {
-  findAll: () => [],
-  clear: () => undefined,
-  resumePausedMutations: () => Promise.resolve(),
-} as Partial<MutationCache> as MutationCache;
-
 export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
   const onError = (error: unknown) => {
     if (isApiError(error) && error.status === 401) onUnauthorized?.(error);
@@ -116,7 +103,6 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): 
     });
   return new QueryClient({
     queryCache,
-    mutationCache: NO_MUTATIONS,
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -1,11 +1,7 @@
 import { HttpResponse } from 'msw';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { NAME_ORDERS, USER_SORT_FIELDS, type NameOrder, type UserSortField } from './db.ts';
 import { ApiProblem, errorResponse, invalidParameter } from './http-utils.ts';
-
-// In demo mode this runs in the page, under a Content-Security-Policy that forbids eval. Without
-// this, zod probes `new Function` on its first object parse and the browser reports a violation.
-z.config({ jitless: true });
 
 /**
  * What a failure answers with. `json` is the spec's error body; `html` a proxy's error page;
@@ -42,76 +38,117 @@ const OK_BODIES: readonly FailureBody[] = [
   'bidi',
 ];
 
-const failureSchema = z
-  .object({
+const failureSchema = v.pipe(
+  v.strictObject({
     /** Matched against the path after any base prefix, whole segments only: `/v1/users` covers `/v1/users/user_1`. */
-    path: z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"'),
-    status: z.literal([200, 302, 401, 403, 404, 429, 500, 502, 503]),
-    count: z.number().int().min(1).max(1000).default(1),
-    retryAfter: z.number().int().min(0).max(86_400).optional(),
-    body: z.enum(FAILURE_BODIES).default('json'),
-  })
-  .strict()
-  .refine((failure) => failure.status !== 200 || OK_BODIES.includes(failure.body), {
-    message: `status 200 is only meaningful with body ${OK_BODIES.map((body) => `"${body}"`).join(', ')}`,
-    path: ['status'],
-  })
-  .refine((failure) => (failure.status === 302) === (failure.body === 'redirect'), {
-    message: 'status 302 goes with body "redirect", and only with it',
-    path: ['status'],
-  });
+    path: v.pipe(v.string(), v.regex(/^\/[^\s?#]*$/, 'must be a path starting with "/"')),
+    status: v.picklist([200, 302, 401, 403, 404, 429, 500, 502, 503]),
+    count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)), 1),
+    retryAfter: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86_400))),
+    body: v.optional(v.picklist(FAILURE_BODIES), 'json'),
+  }),
+  v.forward(
+    v.check(
+      (failure) => failure.status !== 200 || OK_BODIES.includes(failure.body),
+      `status 200 is only meaningful with body ${OK_BODIES.map((body) => `"${body}"`).join(', ')}`,
+    ),
+    ['status'],
+  ),
+  v.forward(
+    v.check(
+      (failure) => (failure.status === 302) === (failure.body === 'redirect'),
+      'status 302 goes with body "redirect", and only with it',
+    ),
+    ['status'],
+  ),
+);
+
+/** Any value JSON can write: what a field an API grew may hold. */
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+const jsonSchema: v.GenericSchema<Json> = v.lazy(() =>
+  v.union([
+    v.string(),
+    v.pipe(v.number(), v.finite()),
+    v.boolean(),
+    v.null(),
+    v.array(jsonSchema),
+    v.record(v.string(), jsonSchema),
+  ]),
+);
+
+/** valibot's object and record schemas take a list for one, as JSON objects never are. */
+const notList = <T extends v.GenericSchema>(schema: T) =>
+  v.pipe(
+    v.custom<v.InferInput<T>>((input) => !Array.isArray(input), 'must be an object, not a list'),
+    schema,
+  );
+
+const count = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
 
 export const PRODUCT_PRICES = ['cents', 'mills'] as const;
 export type ProductPrices = (typeof PRODUCT_PRICES)[number];
 export const PRODUCT_FILTERS = ['category', 'min_price', 'max_price'] as const;
 export type ProductFilterParam = (typeof PRODUCT_FILTERS)[number];
 
-export const scenarioInputSchema = z
-  .object({
-    latencyMs: z.number().min(0).max(10_000).optional(),
-    fail: z.union([failureSchema, z.array(failureSchema).max(100)]).optional(),
+export const scenarioInputSchema = notList(
+  v.strictObject({
+    latencyMs: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10_000))),
+    fail: v.optional(
+      v.union([notList(failureSchema), v.pipe(v.array(failureSchema), v.maxLength(100))]),
+    ),
     /** The sort fields `/v1/users` accepts (each with its `-` form); `[]` accepts none. */
-    userSorts: z.array(z.enum(USER_SORT_FIELDS)).max(USER_SORT_FIELDS.length).optional(),
-    nameOrder: z.enum(NAME_ORDERS).optional(),
+    userSorts: v.optional(
+      v.pipe(v.array(v.picklist(USER_SORT_FIELDS)), v.maxLength(USER_SORT_FIELDS.length)),
+    ),
+    nameOrder: v.optional(v.picklist(NAME_ORDERS)),
     /**
      * The `meta.total` `/v1/users` claims (up to 1,000,000,000), whatever the users are: pages past
      * the real ones come back empty, as from an API whose count is wrong or never ends.
      */
-    userTotal: z.number().int().min(0).max(1_000_000_000).optional(),
+    userTotal: v.optional(count(1_000_000_000)),
     /**
      * Every page of `/v1/users` after the first starts with the row that ended the page before (so
      * holds one row more than `limit`), as an API whose pages overlap does.
      */
-    repeatEdgeRow: z.boolean().optional(),
+    repeatEdgeRow: v.optional(v.boolean()),
     /**
      * `mills`: every product costs a thousandth less (20 becomes 19.999, 0.5 becomes 0.499), as
      * an API that keeps three decimals would answer; `min_price` and `max_price` filter those.
      * `cents` (the default): the generated prices.
      */
-    productPrices: z.enum(PRODUCT_PRICES).optional(),
+    productPrices: v.optional(v.picklist(PRODUCT_PRICES)),
     /**
      * Filters of `/v1/products` answered as if they were not sent, as an API that does not know
      * them would (the overview must not take its counts for filtered ones). `[]` applies them all.
      */
-    ignoreProductFilters: z.array(z.enum(PRODUCT_FILTERS)).max(PRODUCT_FILTERS.length).optional(),
+    ignoreProductFilters: v.optional(
+      v.pipe(v.array(v.picklist(PRODUCT_FILTERS)), v.maxLength(PRODUCT_FILTERS.length)),
+    ),
     /**
      * Fields a user lookup carries beyond the spec's, after them: `{"status": "suspended"}`, as an
      * API that grew a field the console does not know would send. `{}` sends only the default.
      */
-    userFields: z
-      .record(
-        z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be a lower-case field name'),
-        z.json(),
-      )
-      .refine((fields) => Object.keys(fields).length <= 20, 'at most 20 fields')
-      .optional(),
-    reset: z.boolean().optional(),
-  })
-  .strict();
+    userFields: v.optional(
+      v.pipe(
+        notList(
+          v.record(
+            v.pipe(
+              v.string(),
+              v.regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be a lower-case field name'),
+            ),
+            jsonSchema,
+          ),
+        ),
+        v.maxEntries(20, 'at most 20 fields'),
+      ),
+    ),
+    reset: v.optional(v.boolean()),
+  }),
+);
 
 /** What `POST /__demo/scenario` accepts (and `ScenarioStore.apply` takes directly). */
-export type ScenarioInput = z.input<typeof scenarioInputSchema>;
-export type SimulatedFailure = z.output<typeof failureSchema>;
+export type ScenarioInput = v.InferInput<typeof scenarioInputSchema>;
+export type SimulatedFailure = v.InferOutput<typeof failureSchema>;
 
 /** How a route's successful body looks, so `malformed` can break that particular shape. */
 export type RouteKind = 'list' | 'detail';
@@ -141,16 +178,20 @@ interface TokenScenario {
 }
 
 /**
- * The first problem, named by its path. `fail` is a union (one entry or a list), and zod reports a
- * union as a bare "Invalid input", so look inside the first alternative for the real reason.
+ * The first problem, named by its path. `fail` is a union (one entry or a list): when neither
+ * alternative fits, valibot reports the union, with each alternative's problems inside (their
+ * paths start where the union is). The one that got deepest into the value says what is wrong.
  */
-function describeIssue(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []): string {
-  const issue = issues[0];
+function describeIssue(issues: readonly v.BaseIssue<unknown>[] | undefined, prefix = ''): string {
+  const issue = issues?.[0];
   if (!issue) return 'invalid body';
-  const path = [...prefix, ...issue.path];
-  const [firstAlternative] = issue.code === 'invalid_union' ? issue.errors : [];
-  if (firstAlternative && firstAlternative.length > 0) return describeIssue(firstAlternative, path);
-  return `${path.length > 0 ? `${path.map(String).join('.')}: ` : ''}${issue.message}`;
+  const path = [prefix, v.getDotPath(issue)].filter(Boolean).join('.');
+  if (issue.type === 'union' && issue.issues?.length) {
+    const depth = (inner: v.BaseIssue<unknown>) => inner.path?.length ?? 0;
+    const deepest = [...issue.issues].sort((a, b) => depth(b) - depth(a));
+    return describeIssue(deepest, path);
+  }
+  return `${path === '' ? '' : `${path}: `}${issue.message}`;
 }
 
 function pathCovers(prefix: string, apiPath: string): boolean {
@@ -167,12 +208,13 @@ export class ScenarioStore {
 
   /** Validates like the HTTP endpoint does; throws a 400 `ApiProblem` for a bad body. */
   apply(token: string, input: ScenarioInput): void {
-    const parsed = scenarioInputSchema.safeParse(input);
+    const parsed = v.safeParse(scenarioInputSchema, input);
     if (!parsed.success) {
-      throw invalidParameter(`Invalid scenario: ${describeIssue(parsed.error.issues)}`);
+      throw invalidParameter(`Invalid scenario: ${describeIssue(parsed.issues)}`);
     }
-    const { latencyMs, fail, userSorts, nameOrder, productPrices, userFields, reset } = parsed.data;
-    const { ignoreProductFilters, userTotal, repeatEdgeRow } = parsed.data;
+    const { latencyMs, fail, userSorts, nameOrder, productPrices, userFields, reset } =
+      parsed.output;
+    const { ignoreProductFilters, userTotal, repeatEdgeRow } = parsed.output;
     if (reset) this.byToken.delete(token);
     const scenario = this.byToken.get(token) ?? {
       latencyMs: 0,

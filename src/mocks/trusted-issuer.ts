@@ -4,7 +4,7 @@
 // issuer publishes at the jwks_uri of its discovery document, and opaque tokens, asked about at
 // its token introspection endpoint (RFC 7662). Either must name this API in `aud` and be
 // unexpired. Node-only (node:crypto): the demo's browser worker trusts no issuer.
-import { constants, createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { constants, createPublicKey, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { TokenCheck, TokenExpectations, TrustedIssuer } from './auth.ts';
 import { base64UrlDecode, peekJwt, type JwtClaims } from './jwt.ts';
 

@@ -62,7 +62,7 @@ describe('POST /__demo/scenario', () => {
 
   it.each([
     ['not json', /JSON object/],
-    [[], /Invalid scenario/],
+    [[], /^Invalid scenario: must be an object, not a list/],
     [{ latencyMs: -1 }, /^Invalid scenario: latencyMs/],
     [{ latencyMs: 10_001 }, /^Invalid scenario: latencyMs/],
     [{ fail: { path: 'v1/users', status: 500 } }, /^Invalid scenario: fail.path/],
@@ -71,6 +71,16 @@ describe('POST /__demo/scenario', () => {
     [{ fail: { path: '/v1/users', status: 500, count: 0 } }, /^Invalid scenario: fail.count/],
     [{ fail: { path: '/v1/users', status: 500, body: 'xml' } }, /^Invalid scenario: fail.body/],
     [{ latency: 5 }, /Invalid scenario/],
+    [
+      {
+        fail: [
+          { path: '/v1/users', status: 500 },
+          { path: '/v1/users', status: 418 },
+        ],
+      },
+      /^Invalid scenario: fail\.1\.status/,
+    ],
+    [{ userFields: [] }, /^Invalid scenario: userFields: must be an object, not a list/],
   ])('rejects the body %j with 400', async (body, message) => {
     const token = await mintDemoToken('valid');
     await expectError(await postScenario(token, body), 400, 'invalid_parameter', message);
