@@ -62,3 +62,45 @@ test('the same person signing in again after such a reload comes back to where t
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/users\/user_longtext$/);
 });
+
+test('another person kept signed in on this device while a tab holds the first one’s ended session: the device keeps the new person, and both tabs go on as them', async ({
+  page,
+  context,
+  mintToken,
+}) => {
+  await context.clock.install();
+  await page.goto('/login');
+  // This tab only: the other tab will not find the first person's record.
+  await page.getByLabel('Access token').fill(await mintToken());
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await context.clock.fastForward('01:01:00');
+  await expect(page.getByRole('dialog', { name: 'Renew session' })).toBeVisible();
+
+  // Another tab: the device's record is expired, so it signs in afresh, as someone else.
+  const other = await context.newPage();
+  await other.goto('/login');
+  const now = Math.floor((await other.evaluate(() => Date.now())) / 1000);
+  const auditor = await signJwt(
+    {
+      sub: 'demo-auditor',
+      name: 'Demo Auditor',
+      email: 'auditor@demo.example',
+      iat: now,
+      exp: now + 3600,
+      jti: `auditor-${Math.random()}`,
+    },
+    DEMO_SIGNING_SECRET,
+  );
+  await other.getByLabel('Access token').fill(auditor);
+  await other.getByLabel('Keep me signed in on this device').check();
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other.getByRole('banner')).toContainText('Demo Auditor');
+  // The first tab lets its person go and follows the new one...
+  await expect(page.getByRole('banner')).toContainText('Demo Auditor');
+  await expect(page).toHaveURL(/\/users$/);
+  // ...without removing the new person's record from the device as it forgot its own person.
+  expect(await page.evaluate(() => localStorage.getItem('admin-console.token'))).toContain(auditor);
+  await other.reload();
+  await expect(other.getByRole('banner')).toContainText('Demo Auditor');
+});

@@ -93,6 +93,11 @@ export interface SessionRecords {
   write(record: Omit<StoredRead, 'source'>): void;
   /** Both areas: a removal in localStorage reads as a sign-out in the other tabs. */
   clear(): void;
+  /**
+   * This tab's record only, for an end another tab caused: that tab has cleared the device's
+   * record already, and what the device holds now may be the next person's, just written.
+   */
+  clearTab(): void;
 }
 
 export function sessionRecords(key: string, scope: SessionScope): SessionRecords {
@@ -118,6 +123,9 @@ export function sessionRecords(key: string, scope: SessionScope): SessionRecords
     clear() {
       removeStored('session', key);
       removeStored('local', key);
+    },
+    clearTab() {
+      removeStored('session', key);
     },
   };
 }

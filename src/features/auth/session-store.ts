@@ -222,6 +222,15 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     records.clear();
   }
 
+  /**
+   * An end caused in another tab forgets this tab's record only: the device's was cleared by
+   * that tab, and may hold the next person's by now (written before this tab heard of it).
+   */
+  function forgetStored(reason: SessionEndReason) {
+    if (reason === 'other-tab') records.clearTab();
+    else clearStorage();
+  }
+
   function store(session: Session) {
     records.write(session);
   }
@@ -318,7 +327,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       // Ended on a page and waiting for a renewal: only a sign-out goes further.
       const renewable = state.renewable;
       if (renewable && (told || reason === 'other-tab')) {
-        clearStorage();
+        forgetStored(reason);
         setState({ ...state, endReason: reason, renewable: null });
         if (told) post({ type: 'signed-out', binding: renewable.binding });
       }
@@ -326,7 +335,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     }
     const renewable =
       reason === 'expired' || reason === 'unauthorized' || reason === 'renewal-refused';
-    if (!renewable) clearStorage();
+    if (!renewable) forgetStored(reason);
     const { claims, remember, source, binding } = session;
     setState({
       session: null,
