@@ -1,23 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '../../../components/link';
-import { apiLine } from '../../../lib/display-text';
 import { Button } from '../../../components/button';
-import {
-  csvFileName,
-  csvHeader,
-  csvRecord,
-  UTF8_BOM,
-} from '../../../components/data-table/export/csv';
 import { ProgressBar } from '../../../components/progress-bar';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { downloadFile } from '../../../lib/download';
 import { formatCount } from '../../../lib/format';
-import { userPath } from '../user-path';
-import { parseBulkInput, shownInput } from './bulk-input';
-import { goOnFrom, runBulkLookup, type Found, type Row, type RowState } from './bulk-lookup';
+import { downloadResults } from './bulk-export';
+import { parseBulkInput } from './bulk-input';
+import { goOnFrom, runBulkLookup, type Row } from './bulk-lookup';
+import { ResultCard, ResultRow } from './bulk-results';
 import { lookupOwner, restoreLookup, saveLookup, type LookupOwner } from './bulk-storage';
-import { findPath, foreignLinkHost, hostOf } from './find-query';
+import { hostOf } from './find-query';
 
 /** A run in progress: whose it is, and what it has answered so far (kept if the page is left). */
 interface Running {
@@ -257,132 +250,4 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
 function cancelledSummary(answers: readonly Row[]): string {
   const answered = answers.filter((row) => row.state.kind !== 'waiting').length;
   return `Lookup cancelled: ${formatCount(answered)} of ${formatCount(answers.length)} answered; those stay below and in the export.`;
-}
-
-interface ResultProps {
-  row: Row;
-  /** This API's and this console's hosts: a link to any other is said to be (describeRow). */
-  knownHosts: readonly string[];
-}
-
-const ResultRow = memo(function ResultRow({ row, knownHosts }: ResultProps) {
-  const { entry, state } = row;
-  const user = foundUser(state);
-  return (
-    <tr className="border-t border-slate-100 dark:border-slate-800">
-      <td className="max-w-48 truncate px-3 py-1.5 font-mono text-xs">
-        {apiLine(shownInput(entry.input), 200)}
-      </td>
-      <td className="px-3 py-1.5">
-        <StatusText row={row} knownHosts={knownHosts} />
-      </td>
-      <td className="px-3 py-1.5 font-mono text-xs">
-        {user && (
-          <Link to={userPath(user.id)} className="text-blue-700 underline dark:text-blue-300">
-            {apiLine(user.id, 200)}
-          </Link>
-        )}
-      </td>
-      <td className="max-w-64 truncate px-3 py-1.5">{user && apiLine(user.name, 200)}</td>
-      <td className="max-w-64 truncate px-3 py-1.5">{user && apiLine(user.email, 200)}</td>
-    </tr>
-  );
-});
-
-const ResultCard = memo(function ResultCard({ row, knownHosts }: ResultProps) {
-  const user = foundUser(row.state);
-  return (
-    <li className="rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
-      <p className="truncate font-mono text-xs">{apiLine(shownInput(row.entry.input), 200)}</p>
-      <p className="font-medium">
-        <StatusText row={row} knownHosts={knownHosts} />
-      </p>
-      {user && (
-        <p className="min-w-0 truncate">
-          <Link to={userPath(user.id)} className="text-blue-700 underline dark:text-blue-300">
-            {apiLine(user.name, 200)}
-          </Link>{' '}
-          · {apiLine(user.email, 200)}
-        </p>
-      )}
-    </li>
-  );
-});
-
-function foundUser(state: RowState): Found | undefined {
-  return state.kind === 'found' || state.kind === 'matches' ? state.user : undefined;
-}
-
-function describeState(state: RowState): string {
-  switch (state.kind) {
-    case 'waiting':
-      return 'Waiting';
-    case 'found':
-      return 'Found';
-    case 'not-found':
-      return 'Not found';
-    case 'matches':
-      if (state.count === 0) {
-        // A search stopped at its bound has not looked everywhere: Find goes on from there.
-        return state.truncated
-          ? 'Not found yet: the search stopped at its bound'
-          : 'Not found: no name has it';
-      }
-      return state.count === 1
-        ? 'Found: 1 match'
-        : `${formatCount(state.count)}${state.truncated ? '+' : ''} matches`;
-    case 'unfinished':
-      return `Not in the first ${formatCount(state.rows)} of ${formatCount(state.total)} users read (Go on reading looks further)`;
-    case 'failed':
-      return state.reason;
-  }
-}
-
-/**
- * The status, and for a link to another host than this API's or this console's (a link from
- * another deployment, or a look-alike), that the id it holds was looked up here.
- */
-function describeRow({ entry, state }: Row, knownHosts: readonly string[]): string {
-  const described = describeState(state);
-  if (state.kind === 'waiting' || state.kind === 'failed') return described;
-  const foreign = foreignLinkHost(entry.query, knownHosts);
-  return foreign === undefined
-    ? described
-    : `${described} (the link is for another host, ${foreign}: its user ID was looked up here)`;
-}
-
-/** The status; for a name with matches, a link to them in Find. */
-function StatusText({ row, knownHosts }: { row: Row; knownHosts: readonly string[] }) {
-  const { entry, state } = row;
-  const described = describeRow(row, knownHosts);
-  const more = state.kind === 'matches' && (state.count > 1 || state.truncated);
-  if (!more || entry.query.kind !== 'name') {
-    return <>{described}</>;
-  }
-  return (
-    <Link to={findPath(entry.query.text)} className="text-blue-700 underline dark:text-blue-300">
-      {described}
-    </Link>
-  );
-}
-
-/** The results as CSV, with the export's rules (formula guard, quoting, BOM). */
-function downloadResults(rows: readonly Row[], knownHosts: readonly string[]) {
-  const lines = [csvHeader(['input', 'status', 'id', 'name', 'email'])];
-  for (const { entry, state } of rows) {
-    const user = foundUser(state);
-    lines.push(
-      csvRecord([
-        shownInput(entry.input),
-        describeRow({ entry, state }, knownHosts),
-        user?.id,
-        user?.name,
-        user?.email,
-      ]),
-    );
-  }
-  downloadFile(
-    new Blob([UTF8_BOM, ...lines], { type: 'text/csv;charset=utf-8' }),
-    csvFileName('users-lookup', new Date()),
-  );
 }

@@ -1,0 +1,31 @@
+import {
+  csvFileName,
+  csvHeader,
+  csvRecord,
+  UTF8_BOM,
+} from '../../../components/data-table/export/csv';
+import { downloadFile } from '../../../lib/download';
+import { shownInput } from './bulk-input';
+import type { Row } from './bulk-lookup';
+import { describeRow, foundUser } from './bulk-results';
+
+/** The results as CSV, with the export's rules (formula guard, quoting, BOM). */
+export function downloadResults(rows: readonly Row[], knownHosts: readonly string[]) {
+  const lines = [csvHeader(['input', 'status', 'id', 'name', 'email'])];
+  for (const { entry, state } of rows) {
+    const user = foundUser(state);
+    lines.push(
+      csvRecord([
+        shownInput(entry.input),
+        describeRow({ entry, state }, knownHosts),
+        user?.id,
+        user?.name,
+        user?.email,
+      ]),
+    );
+  }
+  downloadFile(
+    new Blob([UTF8_BOM, ...lines], { type: 'text/csv;charset=utf-8' }),
+    csvFileName('users-lookup', new Date()),
+  );
+}
