@@ -10,8 +10,12 @@ import type { Row } from './bulk-lookup';
 import { describeRow, foundUser } from './bulk-results';
 
 /** The results as CSV, with the export's rules (formula guard, quoting, BOM). */
-export function downloadResults(rows: readonly Row[], knownHosts: readonly string[]) {
-  const lines = [csvHeader(['input', 'status', 'id', 'name', 'email'])];
+export function downloadResults(
+  rows: readonly Row[],
+  knownHosts: readonly string[],
+  name = 'users-lookup',
+) {
+  const lines = [csvHeader(['input', 'status', 'id', 'name', 'email', 'created_at'])];
   for (const { entry, state } of rows) {
     const user = foundUser(state);
     lines.push(
@@ -21,11 +25,12 @@ export function downloadResults(rows: readonly Row[], knownHosts: readonly strin
         user?.id,
         user?.name,
         user?.email,
+        user?.created_at,
       ]),
     );
   }
   downloadFile(
     new Blob([UTF8_BOM, ...lines], { type: 'text/csv;charset=utf-8' }),
-    csvFileName('users-lookup', new Date()),
+    csvFileName(name, new Date()),
   );
 }

@@ -20,6 +20,8 @@ export interface Found {
   id: string;
   name: string;
   email: string;
+  /** As the API sent it; in the export, where support sorts who signed up when. */
+  created_at?: string;
 }
 
 export type RowState =

@@ -8,7 +8,7 @@ import { formatCount } from '../../../lib/format';
 import { downloadResults } from './bulk-export';
 import { parseBulkInput } from './bulk-input';
 import { goOnFrom, runBulkLookup, type Row } from './bulk-lookup';
-import { ResultCard, ResultRow } from './bulk-results';
+import { isNotFound, ResultCard, ResultRow } from './bulk-results';
 import { lookupOwner, restoreLookup, saveLookup, type LookupOwner } from './bulk-storage';
 import { hostOf } from './find-query';
 
@@ -41,6 +41,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   const [running, setRunning] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
   const [slowedTo, setSlowedTo] = useState<number | null>(null);
+  const [onlyNotFound, setOnlyNotFound] = useState(false);
   const run = useRef<Running | null>(null);
   const inputId = useId();
   const problemId = useId();
@@ -144,6 +145,11 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
 
   const unfinished = rows.some((row) => row.state.kind === 'unfinished');
   const answered = rows.filter((row) => row.state.kind !== 'waiting').length;
+  const notFound = rows.filter((row) => isNotFound(row.state)).length;
+  // Shown with their place in the list kept: the keys, and the order support reads them in.
+  const shown = rows
+    .map((row, index) => ({ row, index }))
+    .filter(({ row }) => !onlyNotFound || isNotFound(row.state));
   const found = rows.filter(({ state }) =>
     state.kind === 'matches' ? state.count > 0 : state.kind === 'found',
   ).length;
@@ -191,7 +197,19 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
           )}
           {unfinished && !running && <Button onClick={() => void goOn()}>Go on reading</Button>}
           {rows.length > 0 && !running && (
-            <Button onClick={() => downloadResults(rows, knownHosts)}>Export CSV</Button>
+            <Button
+              onClick={() =>
+                onlyNotFound
+                  ? downloadResults(
+                      shown.map(({ row }) => row),
+                      knownHosts,
+                      'users-lookup-not-found',
+                    )
+                  : downloadResults(rows, knownHosts)
+              }
+            >
+              Export CSV
+            </Button>
           )}
         </div>
       </form>
@@ -199,7 +217,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <span className="tabular-nums">
             {formatCount(answered)} of {formatCount(rows.length)} answered · {formatCount(found)}{' '}
-            found
+            found · {formatCount(notFound)} not found
           </span>
           <ProgressBar
             label="Lookup progress"
@@ -216,9 +234,23 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         {summary}
       </p>
       {rows.length > 0 && (
+        <label className="flex w-fit items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={onlyNotFound}
+            onChange={(event) => setOnlyNotFound(event.target.checked)}
+            className="size-4"
+          />
+          Show only not found
+        </label>
+      )}
+      {onlyNotFound && shown.length === 0 && rows.length > 0 && (
+        <p className="text-sm">No entry is marked not found{running ? ' so far' : ''}.</p>
+      )}
+      {rows.length > 0 && (
         // On a phone, a card per entry: five columns do not fit across.
         <ol aria-label="Results" className="space-y-2 sm:hidden">
-          {rows.map((row, index) => (
+          {shown.map(({ row, index }) => (
             <ResultCard key={`${index}:${row.entry.input}`} row={row} knownHosts={knownHosts} />
           ))}
         </ol>
@@ -236,7 +268,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((row, index) => (
+              {shown.map(({ row, index }) => (
                 <ResultRow key={`${index}:${row.entry.input}`} row={row} knownHosts={knownHosts} />
               ))}
             </tbody>

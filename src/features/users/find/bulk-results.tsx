@@ -22,7 +22,9 @@ export const ResultRow = memo(function ResultRow({ row, knownHosts }: ResultProp
   const { entry, state } = row;
   const user = foundUser(state);
   return (
-    <tr className="border-t border-slate-100 dark:border-slate-800">
+    <tr
+      className={`border-t border-slate-100 dark:border-slate-800 ${isNotFound(state) ? NOT_FOUND : ''}`}
+    >
       <td className="max-w-48 truncate px-3 py-1.5 font-mono text-xs">
         {apiLine(shownInput(entry.input), 200)}
       </td>
@@ -45,7 +47,9 @@ export const ResultRow = memo(function ResultRow({ row, knownHosts }: ResultProp
 export const ResultCard = memo(function ResultCard({ row, knownHosts }: ResultProps) {
   const user = foundUser(row.state);
   return (
-    <li className="rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
+    <li
+      className={`rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700 ${isNotFound(row.state) ? NOT_FOUND : 'bg-white dark:bg-slate-900'}`}
+    >
       <p className="truncate font-mono text-xs">{apiLine(shownInput(row.entry.input), 200)}</p>
       <p className="font-medium">
         <StatusText row={row} knownHosts={knownHosts} />
@@ -61,6 +65,18 @@ export const ResultCard = memo(function ResultCard({ row, knownHosts }: ResultPr
     </li>
   );
 });
+
+/**
+ * An entry the API has no user for (an id, an address, or a name nobody has, the search stopped
+ * at its bound included): what support acts on, so it stands out and can be shown alone.
+ */
+export function isNotFound(state: RowState): boolean {
+  return state.kind === 'not-found' || (state.kind === 'matches' && state.count === 0);
+}
+
+/** A not-found entry's row or card, marked beside its words (never by colour alone). */
+const NOT_FOUND =
+  'bg-amber-50 shadow-[inset_4px_0_0_0_var(--color-amber-600)] dark:bg-amber-950/40 dark:shadow-[inset_4px_0_0_0_var(--color-amber-400)]';
 
 export function foundUser(state: RowState): Found | undefined {
   return state.kind === 'found' || state.kind === 'matches' ? state.user : undefined;

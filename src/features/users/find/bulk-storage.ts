@@ -43,7 +43,12 @@ export function stillSignedIn(queryClient: QueryClient, owner: LookupOwner): boo
   );
 }
 
-const foundSchema = v.object({ id: v.string(), name: v.string(), email: v.string() });
+const foundSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  created_at: v.optional(v.string()),
+});
 const countSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 
 const rowStateSchema = v.variant('kind', [

@@ -1,3 +1,5 @@
+import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
 import { formatCount } from '../../../lib/format';
 import { parseIsoDay, startOfDay } from '../../../lib/zone-calendar';
 import type { User } from '../api/users-api';
@@ -52,9 +54,29 @@ export function MatchFilters({
 }) {
   const input =
     'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800';
+  const setCount = [filter.email, filter.from, filter.to].filter((value) => value !== '').length;
+  // On a phone the boxes fold behind Filters (APG disclosure; index.css hides them), so the
+  // matches start on the first screen; open at first when a filter is in effect.
+  const [open, setOpen] = useState(setCount > 0);
+  const groupId = useId();
   return (
-    <fieldset className="flex flex-wrap items-end gap-3 text-sm">
-      <legend className="mb-1 font-medium">Filter matches</legend>
+    <fieldset
+      id={groupId}
+      data-folded={open ? undefined : ''}
+      className="flex flex-wrap items-end gap-3 text-sm"
+    >
+      <legend className="mb-1 font-medium max-sm:sr-only">Filter matches</legend>
+      <Button
+        aria-expanded={open}
+        aria-controls={groupId}
+        onClick={() => setOpen(!open)}
+        className="sm:hidden"
+        data-fold-keep=""
+      >
+        Filters
+        {/* Folded, the boxes do not say what is in effect: the count does. */}
+        {setCount > 0 && <span className="font-normal"> ({setCount} set)</span>}
+      </Button>
       <label className="flex flex-col gap-1">
         E-mail or domain
         <input
@@ -83,7 +105,7 @@ export function MatchFilters({
         />
       </label>
       {shown !== total && (
-        <span className="pb-1">
+        <span className="pb-1" data-fold-keep="">
           {formatCount(shown)} of {formatCount(total)} matches shown
         </span>
       )}
