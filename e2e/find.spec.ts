@@ -303,7 +303,7 @@ test('looks up many users at once, in the order given, and exports the answers',
   const file = await downloading;
   const text = (await readFile((await file.path()) ?? '')).subarray(3).toString('utf8');
   const csv = parseCsv(text);
-  expect(csv[0]).toEqual(['input', 'status', 'id', 'name', 'email']);
+  expect(csv[0]).toEqual(['input', 'status', 'id', 'name', 'email', 'created_at']);
   expect(csv.slice(1).map((row) => row[1])).toEqual([
     'Found',
     'Not found',

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from './support/fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 /**
  * Find's and Look up many's results on a phone (390 × 844): the page's own scroll and nothing
@@ -31,17 +32,17 @@ function innerScrollers(page: Page): Promise<string[]> {
  * Scrolls the page so the first card starts just under the sticky page header, then counts the
  * cards wholly in view and not covered (by a sticky pager, say) at their centre.
  */
-async function cardsInView(page: Page, cards: Locator): Promise<number> {
-  await cards.first().evaluate((first) => {
+async function cardsInView(cards: Locator): Promise<number> {
+  await cards.first().evaluate((first: Element) => {
     const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
     window.scrollBy(0, first.getBoundingClientRect().top - Math.max(0, header) - 4);
   });
-  return cards.evaluateAll((all) => {
+  return cards.evaluateAll((all: Element[]) => {
     const header = Math.max(
       0,
       document.querySelector('header')?.getBoundingClientRect().bottom ?? 0,
     );
-    return all.filter((card) => {
+    return all.filter((card: Element) => {
       const box = card.getBoundingClientRect();
       if (box.height === 0 || box.top < header - 1 || box.bottom > window.innerHeight + 1) {
         return false;
@@ -68,7 +69,7 @@ test('Find’s matches: the page scrolls, filters folded behind Filters, four ca
   const cards = page.getByRole('table', { name: 'Matches' }).locator('tbody tr');
   await expect(cards.first()).toBeVisible();
   expect(await innerScrollers(page)).toEqual([]);
-  expect(await cardsInView(page, cards)).toBeGreaterThanOrEqual(4);
+  expect(await cardsInView(cards)).toBeGreaterThanOrEqual(4);
   await testInfo.attach('find-phone', { body: await page.screenshot(), contentType: 'image/png' });
 
   // Unfolded, the filters work as before, and say what is set once folded again.
@@ -96,7 +97,7 @@ test('Look up many: not found marked and shown alone on request, the page scroll
   await expect(cards).toHaveCount(11);
   await expect(page.getByText(/11 of 11 answered · 2 found · 9 not found/)).toBeVisible();
   expect(await innerScrollers(page)).toEqual([]);
-  expect(await cardsInView(page, cards)).toBeGreaterThanOrEqual(4);
+  expect(await cardsInView(cards)).toBeGreaterThanOrEqual(4);
   await testInfo.attach('lookup-phone', {
     body: await page.screenshot(),
     contentType: 'image/png',
@@ -104,7 +105,7 @@ test('Look up many: not found marked and shown alone on request, the page scroll
 
   // A not-found card stands out from a found one (beside its words).
   const background = (card: Locator) =>
-    card.evaluate((element) => getComputedStyle(element).backgroundColor);
+    card.evaluate((element: Element) => getComputedStyle(element).backgroundColor);
   const found = cards.filter({ hasText: 'user_grace_hopper' });
   const missing = cards.filter({ hasText: 'user_nobody_0' });
   await expect(missing).toContainText('Not found');
