@@ -111,25 +111,6 @@ function buildMetadata(): Plugin {
 }
 
 /**
- * Vite wraps every dynamic import in a helper that first preloads the imported chunk's JavaScript
- * and CSS. Neither is needed here: the boot script preloads the code a page needs
- * (`modulePreload: false`), and the build has one CSS file, which index.html loads
- * (`cssCodeSplit: false`). The helper, about 0.7 KB gzipped in every page's entry, becomes a plain
- * call.
- */
-function plainDynamicImports(): Plugin {
-  return {
-    name: 'admin-console:plain-dynamic-imports',
-    apply: 'build',
-    enforce: 'pre',
-    load(id) {
-      if (id === '\0vite/preload-helper.js')
-        return 'export const __vitePreload = (load) => load();';
-    },
-  };
-}
-
-/**
  * Writes the boot script (scripts/boot-script.ts) with this build's route map, and loads it from
  * index.html ahead of the entry: each page's chunks, less what the entry already loads.
  */
@@ -199,14 +180,7 @@ const { version } = JSON.parse(
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
-  plugins: [
-    react(),
-    tailwindcss(),
-    previewSecurityHeaders(),
-    plainDynamicImports(),
-    bootScriptPlugin(),
-    buildMetadata(),
-  ],
+  plugins: [react(), tailwindcss(), previewSecurityHeaders(), bootScriptPlugin(), buildMetadata()],
   resolve: {
     alias: [
       // React Router's package exports its development build to bundlers; the production build
@@ -238,7 +212,7 @@ export default defineConfig({
     // needs; a panel's few chunks load when it opens.
     modulePreload: false,
     // One stylesheet for every page (Tailwind's output is small), loaded by index.html: no lazy
-    // chunk has CSS of its own to load (see plainDynamicImports).
+    // chunk has CSS of its own to load.
     cssCodeSplit: false,
     rolldownOptions: {
       // Short names: every chunk names the chunks it imports, and the boot script lists a page's.
