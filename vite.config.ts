@@ -181,25 +181,6 @@ const { version } = JSON.parse(
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [react(), tailwindcss(), previewSecurityHeaders(), bootScriptPlugin(), buildMetadata()],
-  resolve: {
-    alias: [
-      // React Router's package exports its development build to bundlers; the production build
-      // beside it drops the development warnings (about 0.6 KB gzipped on every page).
-      {
-        find: /^react-router$/,
-        replacement: resolve(
-          import.meta.dirname,
-          'node_modules/react-router/dist/production/index.mjs',
-        ),
-      },
-      // TanStack Table's store binding imports the React 17 shim; React 19 has the hook built in,
-      // so the variant without the shim does the same with less code.
-      {
-        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
-        replacement: 'use-sync-external-store/with-selector.js',
-      },
-    ],
-  },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   // The manifest and the source maps feed the size budgets (buildMetadata moves the one out of
