@@ -34,27 +34,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // src/components/link.tsx: React Router's own links bring framework mode's prefetching into
-      // every page's first render.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-router',
-              importNames: ['Link', 'NavLink'],
-              message:
-                'Use Link and NavLink from src/components/link.tsx (docs/decisions/005-own-links.md).',
-            },
-            {
-              name: 'react-router',
-              importNames: ['Routes', 'Route', 'Outlet', 'useParams', 'useRoutes'],
-              message:
-                'Pages are matched in src/app/router.tsx (matchRoute) and read their parameters with useRouteParams: <Routes> costs about 3.7 KB gzipped on every page.',
-            },
-          ],
-        },
-      ],
     },
   },
   {

@@ -111,25 +111,6 @@ function buildMetadata(): Plugin {
 }
 
 /**
- * Vite wraps every dynamic import in a helper that first preloads the imported chunk's JavaScript
- * and CSS. Neither is needed here: the boot script preloads the code a page needs
- * (`modulePreload: false`), and the build has one CSS file, which index.html loads
- * (`cssCodeSplit: false`). The helper, about 0.7 KB gzipped in every page's entry, becomes a plain
- * call.
- */
-function plainDynamicImports(): Plugin {
-  return {
-    name: 'admin-console:plain-dynamic-imports',
-    apply: 'build',
-    enforce: 'pre',
-    load(id) {
-      if (id === '\0vite/preload-helper.js')
-        return 'export const __vitePreload = (load) => load();';
-    },
-  };
-}
-
-/**
  * Writes the boot script (scripts/boot-script.ts) with this build's route map, and loads it from
  * index.html ahead of the entry: each page's chunks, less what the entry already loads.
  */
@@ -199,33 +180,7 @@ const { version } = JSON.parse(
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
-  plugins: [
-    react(),
-    tailwindcss(),
-    previewSecurityHeaders(),
-    plainDynamicImports(),
-    bootScriptPlugin(),
-    buildMetadata(),
-  ],
-  resolve: {
-    alias: [
-      // React Router's package exports its development build to bundlers; the production build
-      // beside it drops the development warnings (about 0.6 KB gzipped on every page).
-      {
-        find: /^react-router$/,
-        replacement: resolve(
-          import.meta.dirname,
-          'node_modules/react-router/dist/production/index.mjs',
-        ),
-      },
-      // TanStack Table's store binding imports the React 17 shim; React 19 has the hook built in,
-      // so the variant without the shim does the same with less code.
-      {
-        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
-        replacement: 'use-sync-external-store/with-selector.js',
-      },
-    ],
-  },
+  plugins: [react(), tailwindcss(), previewSecurityHeaders(), bootScriptPlugin(), buildMetadata()],
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
   // The manifest and the source maps feed the size budgets (buildMetadata moves the one out of
@@ -238,7 +193,7 @@ export default defineConfig({
     // needs; a panel's few chunks load when it opens.
     modulePreload: false,
     // One stylesheet for every page (Tailwind's output is small), loaded by index.html: no lazy
-    // chunk has CSS of its own to load (see plainDynamicImports).
+    // chunk has CSS of its own to load.
     cssCodeSplit: false,
     rolldownOptions: {
       // Short names: every chunk names the chunks it imports, and the boot script lists a page's.

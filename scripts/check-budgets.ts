@@ -1,10 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { DEMO_SIGNING_SECRET } from '../src/mocks/jwt';
 import { buildMetaDir, CHUNK_MODULES_FILE, CHUNK_ORIGINS_FILE, MANIFEST_FILE } from './build-meta';
 import { ORIGINS, shareGzip, type OriginBytes, type OriginRange } from './chunk-origins';
+import { scanDist } from './scan-dist';
+
+export { scanDist } from './scan-dist';
 
 /**
  * Size and content budgets of the production build, checked after `npm run build` in `npm test`.
@@ -46,12 +48,6 @@ const TABLE_CODE = [
   /^src\/features\/(users|products)\/[^/]*(table|list|columns)[^/]*$/,
   /^src\/app\/routes\/(users|user|products)-route\.tsx$/,
 ];
-/**
- * A loopback URL with a port or a path (an API default such as http://localhost:4010/v1), or any
- * 127.0.0.1 / [::1] URL. A bare `http://localhost` is React Router's base for parsing paths.
- */
-const LOOPBACK_URL = /\bhttps?:\/\/(?:localhost(?::\d|\/\w)|127\.0\.0\.1(?![\d])|\[::1\])/i;
-const SOURCE_MAP_COMMENT = /[#@]\s*sourceMappingURL=/;
 /** Copied from public/ by the build and registered only in demo mode. */
 const DEMO_STATIC_FILES = ['mockServiceWorker.js'];
 
@@ -300,47 +296,6 @@ export function checkBudgets(analysis: BuildAnalysis): string[] {
       problems.push(
         `${file} is loaded outside demo mode but contains mock API code: ${mock.slice(0, 5).join(', ')}${mock.length > 5 ? ', …' : ''}. Import the mock only from the demo start-up.`,
       );
-    }
-  }
-  return problems;
-}
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
-}
-
-/**
- * Things that must never ship: source maps anywhere, and outside the demo's files the demo signing
- * secret or a loopback API address (a build-time default left pointing at a developer's machine).
- */
-export function scanDist(
-  outDir: string,
-  demoFiles: ReadonlySet<string>,
-  secret: string = DEMO_SIGNING_SECRET,
-): string[] {
-  const problems: string[] = [];
-  for (const file of listFiles(outDir)) {
-    if (file.split(/[\\/]/).includes('.vite')) {
-      problems.push(`${file} is build metadata; it belongs outside the deployed directory.`);
-      continue;
-    }
-    if (file.endsWith('.map')) {
-      problems.push(`${file} is a source map; the build must not emit them.`);
-      continue;
-    }
-    const text = readFileSync(join(outDir, file), 'utf8');
-    if (SOURCE_MAP_COMMENT.test(text)) {
-      problems.push(`${file} references a source map (sourceMappingURL).`);
-    }
-    if (demoFiles.has(file)) continue;
-    if (text.includes(secret)) {
-      problems.push(`${file} contains the demo signing secret outside the demo's chunks.`);
-    }
-    const loopback = LOOPBACK_URL.exec(text);
-    if (loopback) {
-      problems.push(`${file} contains a loopback address "${loopback[0]}" (an API default?).`);
     }
   }
   return problems;

@@ -41,9 +41,9 @@ export type RouteMatch =
  * case-insensitively, with or without a trailing slash, on the path with each segment
  * percent-decoded (an encoded `/` stays `%2F` while matching and is decoded in the parameter).
  *
- * The console's own switch rather than `<Routes>`: for nine flat paths, React Router's route
- * ranking, nesting and outlet machinery cost about 3.7 KB gzipped on every page. Navigation,
- * history, links and the matching itself (`matchPath`) are still React Router's.
+ * The console's own switch rather than `<Routes>`: nine flat paths tried in a written order, a pure
+ * function the tests call directly (docs/decisions/016-route-matching.md). Navigation, history
+ * and the matching itself (`matchPath`) are still React Router's.
  */
 export function matchRoute(pathname: string): RouteMatch {
   const path = decodePath(pathname);

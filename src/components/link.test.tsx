@@ -1,7 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-// A test's own routes: the console's pages are matched by src/app/router.tsx.
-// eslint-disable-next-line no-restricted-imports
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Link, NavLink } from './link';

@@ -1,10 +1,4 @@
-import {
-  QueryCache,
-  QueryClient,
-  type Query,
-  type QueryFunctionContext,
-  type QueryPersister,
-} from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError, type ApiError } from './api-error';
 
 // Every query and mutation error is typed as ApiError, the one error the API client throws.
@@ -48,40 +42,6 @@ export function retryDelay(failureCount: number, error: unknown, random = Math.r
   return Math.min(BACKOFF_MAX_MS, backoff * (1 + BACKOFF_JITTER * random()));
 }
 
-/**
- * A query's request is cancelled when the last component showing it goes away: a task later, not
- * at once. TanStack Query cancels at once a request whose signal was read, and React's StrictMode
- * (in development, so `npm run demo`) unmounts and mounts every component a second time on its
- * first render: each page's first request (the start-up prefetch or the page's own) was aborted
- * and sent again, twice in the Requests panel. So the query function gets the same signal through
- * the context's second, unmarked, reference (TanStack's `fetchSignal`, still aborted by every
- * cancel: Refresh, cancelQueries), and the cancel on leaving is ours, once the remount had its
- * chance to keep the request. Should a future TanStack drop that reference, queries get the
- * context as it is, and the old behaviour (a repeat in development only) comes back.
- *
- * readsSignal: the queries whose current request reads its signal, those TanStack would cancel.
- */
-const readsSignal = new WeakSet<object>();
-
-// Small on purpose: this is in every page's first-render JavaScript (see check:budgets).
-const withUnmarkedSignal: QueryPersister = (queryFn, context, query) => {
-  const signal = Object.getOwnPropertySymbols(context)
-    .map((key) => (context as Record<symbol, unknown>)[key])
-    .find((value) => value instanceof AbortSignal);
-  if (!signal) return queryFn(context);
-  readsSignal.delete(query);
-  // The rest of the context (queryKey, meta, client) is read through the prototype; only `signal`
-  // is this one's own, so TanStack's marking getter is never called.
-  return queryFn(
-    Object.create(context, {
-      signal: { get: () => (readsSignal.add(query), signal), enumerable: true },
-    }) as QueryFunctionContext,
-  );
-};
-
-const fetchingAlone = (query: Query) =>
-  readsSignal.has(query) && !query.getObserversCount() && query.state.fetchStatus === 'fetching';
-
 export type QueryClientOptions = {
   /** Called for every 401; ending the session (once) and navigating is the app's job. */
   onUnauthorized?: (error: ApiError) => void;
@@ -91,25 +51,14 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): 
   const onError = (error: unknown) => {
     if (isApiError(error) && error.status === 401) onUnauthorized?.(error);
   };
-  const queryCache = new QueryCache({ onError });
-  // StrictMode mounts twice in development only; a production build leaves all of this out.
-  if (import.meta.env.DEV)
-    queryCache.subscribe(({ type, query }) => {
-      if (type === 'observerRemoved' && fetchingAlone(query)) {
-        setTimeout(() => {
-          if (fetchingAlone(query)) void query.cancel({ revert: true });
-        });
-      }
-    });
   return new QueryClient({
-    queryCache,
+    queryCache: new QueryCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         retry: shouldRetry,
         retryDelay,
-        ...(import.meta.env.DEV ? { persister: withUnmarkedSignal } : {}),
       },
     },
   });

@@ -5,13 +5,8 @@ import { ApiProblem, errorResponse } from './http-utils.ts';
 import type { JwtClaims } from './jwt.ts';
 import { randomId } from './random-id.ts';
 import { rateLimitHeaders, type RateLimiter, type RateLimitSettings } from './rate-limiter.ts';
-import {
-  changesRealAnswer,
-  simulatedResponse,
-  transformedBody,
-  type RouteKind,
-  type ScenarioStore,
-} from './scenarios.ts';
+import type { RouteKind, ScenarioStore } from './scenarios.ts';
+import { changesRealAnswer, simulatedResponse, transformedBody } from './simulated-response.ts';
 
 /** Demo mode marks the console's prefetches with this header (src/lib/api-client.ts). */
 const PREFETCH_HEADER = 'x-demo-prefetch';
