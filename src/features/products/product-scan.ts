@@ -87,6 +87,9 @@ export interface ScanOptions<T> {
   pool?: Pick<PoolOptions<number, unknown>, 'maxConcurrency' | 'sleep' | 'now'> | undefined;
 }
 
+/** A page not read because the bound on requests was reached. */
+const AT_BOUND = new Error('The bound on requests was reached.');
+
 export class ListScan<T> {
   private readonly options: ScanOptions<T>;
   private asked = 0;
@@ -147,18 +150,22 @@ export class ListScan<T> {
         items: pending,
         signal: AbortSignal.any([signal, stopPool.signal]),
         run: (page, pageSignal) => {
+          // At the bound (a 429 tried again counts too), nothing more starts; what is in flight
+          // was asked for and is taken when it comes, rather than read again by Go on reading.
+          if (this.atRequestBound()) return Promise.reject(AT_BOUND);
           this.asked += 1;
           return this.options.readPage(page, pageSignal);
         },
         onResult: (index, outcome) => {
           if (!outcome.ok) {
+            if (outcome.error === AT_BOUND) return;
             failure ??= { error: outcome.error };
             stopPool.abort();
             return;
           }
           this.take(pending[index] as number, outcome.value);
           report();
-          if (this.enough() || this.atRequestBound()) stopPool.abort();
+          if (this.enough()) stopPool.abort();
         },
         onConcurrency: (_concurrency, at) => {
           retryAt = at;
