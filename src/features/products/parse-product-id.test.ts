@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { isProductId, parseProductReference } from './parse-product-id';
+
+describe('parseProductReference', () => {
+  it('reads an id as pasted: spaces, quotes, brackets, trailing punctuation, any case of prefix', () => {
+    for (const pasted of [
+      'prod_e0517ffd4c',
+      '  prod_e0517ffd4c\n',
+      '“prod_e0517ffd4c”.',
+      '<prod_e0517ffd4c>',
+      '(prod_e0517ffd4c),',
+      'PROD_E0517FFD4C',
+      'Prod_e0517ffd4c',
+    ]) {
+      expect(parseProductReference(pasted), pasted).toEqual({ id: 'prod_e0517ffd4c', filters: {} });
+    }
+    expect(parseProductReference('prod_aBc')?.id).toBe('prod_aBc');
+  });
+
+  it('reads a console link to a product, with the view it was in', () => {
+    expect(
+      parseProductReference(
+        'https://console.example.com/products?category=Books&min_price=10.50&page=3&product=prod_c2402f921a#top',
+      ),
+    ).toEqual({ id: 'prod_c2402f921a', filters: { category: 'Books', minPrice: '10.5' } });
+    expect(parseProductReference('/products?product=prod_x1')).toEqual({
+      id: 'prod_x1',
+      filters: {},
+    });
+    expect(parseProductReference('/products/?product=PROD_X1&min_price=abc')).toEqual({
+      id: 'prod_x1',
+      filters: {},
+    });
+  });
+
+  it('is nothing for words, other ids, and links that name no product', () => {
+    for (const text of [
+      '',
+      'creme brulee',
+      'prod_',
+      'prod_ x',
+      'user_8f3k2m9x1q',
+      '/products?category=Books',
+      '/products?product=user_1',
+      '/users/prod_x',
+      'prod_<img src=x>',
+    ]) {
+      expect(parseProductReference(text), text).toBeUndefined();
+    }
+  });
+
+  it('says whether an id can be a product’s', () => {
+    expect(isProductId('prod_gone')).toBe(true);
+    expect(isProductId('gone')).toBe(false);
+    expect(isProductId(`<img src=x>${'x'.repeat(100)}`)).toBe(false);
+  });
+});

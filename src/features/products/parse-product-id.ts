@@ -1,0 +1,50 @@
+import type { ProductFilters } from './price-filter';
+import { definedOnly, filtersOf, parseProductsSearch } from './products-search-params';
+
+const PRODUCT_ID = /^prod_[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** What a pasted product id or link names: the product, and the view it was opened in. */
+export interface ProductReference {
+  id: string;
+  /** A link's category and prices: where the product was, which narrows the reading. */
+  filters: ProductFilters;
+}
+
+/**
+ * Reads a product id as support pastes it (`prod_…`, the prefix in any case, quotes or brackets
+ * and trailing punctuation around it), or a console link to a product
+ * (`…/products?category=Books&product=prod_…`, any host, a fragment aside). Anything else is not
+ * a product reference: words of a name, say.
+ *
+ * An id typed all in capitals is read in lower case, which is how the API writes its ids; a suffix
+ * in mixed case is kept as typed.
+ */
+export function parseProductReference(raw: string): ProductReference | undefined {
+  const input = raw
+    .trim()
+    .replace(/^[<("'“‘]+/u, '')
+    .replace(/[>)"'”’.,;:!?]+$/u, '');
+  const link = /(?:^|\/)products\/?\?([^#\s]*)/u.exec(input);
+  if (link) {
+    const search = new URLSearchParams(link[1]);
+    const id = search.get('product');
+    if (id === null) return undefined;
+    const candidate = lowerCaseId(id.trim());
+    if (!PRODUCT_ID.test(candidate)) return undefined;
+    return { id: candidate, filters: definedOnly(filtersOf(parseProductsSearch(search).params)) };
+  }
+  const candidate = lowerCaseId(input);
+  return PRODUCT_ID.test(candidate) ? { id: candidate, filters: {} } : undefined;
+}
+
+/** Whether an id can be a product's at all (the spec: `prod_` and a suffix). */
+export function isProductId(id: string): boolean {
+  return PRODUCT_ID.test(id);
+}
+
+/** `PROD_ABC1` reads as `prod_abc1`, `Prod_aBc` as `prod_aBc`. */
+function lowerCaseId(candidate: string): string {
+  if (!/^prod_/i.test(candidate)) return candidate;
+  if (candidate === candidate.toUpperCase()) return candidate.toLowerCase();
+  return `prod_${candidate.slice('prod_'.length)}`;
+}
