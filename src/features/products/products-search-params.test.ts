@@ -9,6 +9,24 @@ import {
 const parse = (search: string) => parseProductsSearch(new URLSearchParams(search));
 
 describe('parseProductsSearch', () => {
+  it('reads Find product’s words, spaces made single, and keeps them out of what is fetched', () => {
+    const { params, corrected } = parse('category=Books&find=++creme%09brulee+&product=prod_1');
+    expect(params).toEqual({
+      page: 1,
+      limit: 50,
+      category: 'Books',
+      find: 'creme brulee',
+      product: 'prod_1',
+    });
+    expect(corrected).toBe(true);
+    expect(serializeProductsSearch(params).toString()).toBe(
+      'category=Books&find=creme+brulee&product=prod_1',
+    );
+    expect(listParamsOf(params)).toEqual({ page: 1, limit: 50, category: 'Books' });
+    expect(parse(`find=${'x'.repeat(201)}`).params.find).toBeUndefined();
+    expect(parse('find=+').params.find).toBeUndefined();
+  });
+
   it('drops a category longer than the box accepts, so a pasted link cannot send it', () => {
     const long = parseProductsSearch(new URLSearchParams({ category: 'x'.repeat(200_000) }));
     expect(long.params.category).toBeUndefined();
