@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { tooLongProblem } from '../../lib/input-limits';
-import { parseProductReference, type ProductReference } from './parse-product-id';
+import type { ProductReference } from './parse-product-id';
 
 /**
  * The Products page's **Find product** box: words of a name (every product whose name holds them,
@@ -37,9 +37,15 @@ export function FindProductBox({
         const tooLong = tooLongProblem(trimmed, 'Find product');
         setProblem(tooLong ?? '');
         if (tooLong) return;
-        const reference = parseProductReference(trimmed);
-        if (reference) onProduct(reference);
-        else onWords(trimmed === '' ? undefined : trimmed);
+        // Not on the first render: the reader of ids and links comes with the first search.
+        void import('./parse-product-id').then(
+          ({ parseProductReference }) => {
+            const reference = parseProductReference(trimmed);
+            if (reference) onProduct(reference);
+            else onWords(trimmed === '' ? undefined : trimmed);
+          },
+          () => setProblem('Find product could not be loaded. Try again.'),
+        );
       }}
     >
       <label className="flex flex-col gap-1">
