@@ -1,5 +1,5 @@
 import { MAX_PLAUSIBLE_TOTAL } from '../../lib/api-schemas';
-import { runPool, type PoolOptions } from '../users/find/lookup-pool';
+import { runPool, type PoolOptions } from '../../lib/pool/request-pool';
 
 /**
  * Reading a list that can be neither sorted nor searched (the API's products: pages only, filtered
