@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { tooLongProblem } from '../../lib/input-limits';
-import type { ProductReference } from './parse-product-id';
+import { parseProductReference, type ProductReference } from './parse-product-id';
 
 /**
  * The Products page's **Find product** box: words of a name (every product whose name holds them,
  * read from the whole list under the filters), or a product id or a pasted product link (that
- * product's details). Enter or **Search** sends it; an empty box ends the search. The reading
- * itself loads only when a search is made (product-matches.tsx).
+ * product's details). Enter or **Search** sends it; an empty box ends the search. Loaded after the
+ * page's first paint, with the rest of Find product (product-finding.tsx); the reading itself
+ * loads only when a search is made (product-matches.tsx).
  */
 export function FindProductBox({
   words,
@@ -37,15 +38,9 @@ export function FindProductBox({
         const tooLong = tooLongProblem(trimmed, 'Find product');
         setProblem(tooLong ?? '');
         if (tooLong) return;
-        // Not on the first render: the reader of ids and links comes with the first search.
-        void import('./parse-product-id').then(
-          ({ parseProductReference }) => {
-            const reference = parseProductReference(trimmed);
-            if (reference) onProduct(reference);
-            else onWords(trimmed === '' ? undefined : trimmed);
-          },
-          () => setProblem('Find product could not be loaded. Try again.'),
-        );
+        const reference = parseProductReference(trimmed);
+        if (reference) onProduct(reference);
+        else onWords(trimmed === '' ? undefined : trimmed);
       }}
     >
       <label className="flex flex-col gap-1">

@@ -12,25 +12,23 @@ describe('parseProductReference', () => {
       'PROD_E0517FFD4C',
       'Prod_e0517ffd4c',
     ]) {
-      expect(parseProductReference(pasted), pasted).toEqual({ id: 'prod_e0517ffd4c', filters: {} });
+      expect(parseProductReference(pasted), pasted).toEqual({ id: 'prod_e0517ffd4c' });
     }
     expect(parseProductReference('prod_aBc')?.id).toBe('prod_aBc');
   });
 
   it('reads a console link to a product, with the view it was in', () => {
-    expect(
-      parseProductReference(
-        'https://console.example.com/products?category=Books&min_price=10.50&page=3&product=prod_c2402f921a#top',
-      ),
-    ).toEqual({ id: 'prod_c2402f921a', filters: { category: 'Books', minPrice: '10.5' } });
-    expect(parseProductReference('/products?product=prod_x1')).toEqual({
-      id: 'prod_x1',
-      filters: {},
-    });
-    expect(parseProductReference('/products/?product=PROD_X1&min_price=abc')).toEqual({
-      id: 'prod_x1',
-      filters: {},
-    });
+    const link = parseProductReference(
+      'https://console.example.com/products?category=Books&min_price=10.50&page=3&product=prod_c2402f921a#top',
+    );
+    expect(link?.id).toBe('prod_c2402f921a');
+    expect(link?.view?.toString()).toBe(
+      'category=Books&min_price=10.50&page=3&product=prod_c2402f921a',
+    );
+    expect(parseProductReference('/products?product=prod_x1')?.id).toBe('prod_x1');
+    const shouted = parseProductReference('/products/?product=PROD_X1&min_price=abc');
+    expect(shouted?.id).toBe('prod_x1');
+    expect(shouted?.view?.get('min_price')).toBe('abc');
   });
 
   it('is nothing for words, other ids, and links that name no product', () => {

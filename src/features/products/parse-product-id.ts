@@ -1,13 +1,14 @@
-import type { ProductFilters } from './price-filter';
-import { definedOnly, filtersOf, parseProductsSearch } from './products-search-params';
-
 const PRODUCT_ID = /^prod_[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /** What a pasted product id or link names: the product, and the view it was opened in. */
 export interface ProductReference {
   id: string;
-  /** A link's category and prices: where the product was, which narrows the reading. */
-  filters: ProductFilters;
+  /**
+   * A link's query: its category and prices say where the product was, which narrows the reading
+   * (products-search-params.ts reads them; not imported here, so this module stays apart from the
+   * page's first render).
+   */
+  view?: URLSearchParams;
 }
 
 /**
@@ -31,10 +32,10 @@ export function parseProductReference(raw: string): ProductReference | undefined
     if (id === null) return undefined;
     const candidate = lowerCaseId(id.trim());
     if (!PRODUCT_ID.test(candidate)) return undefined;
-    return { id: candidate, filters: definedOnly(filtersOf(parseProductsSearch(search).params)) };
+    return { id: candidate, view: search };
   }
   const candidate = lowerCaseId(input);
-  return PRODUCT_ID.test(candidate) ? { id: candidate, filters: {} } : undefined;
+  return PRODUCT_ID.test(candidate) ? { id: candidate } : undefined;
 }
 
 /** Whether an id can be a product's at all (the spec: `prod_` and a suffix). */

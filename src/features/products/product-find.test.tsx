@@ -56,7 +56,12 @@ const readings = () => requested.filter((search) => search.get('limit') === '100
 describe('a product link to a product not on the page', () => {
   it('reads the list until it turns up and opens its details; the second look makes no request', async () => {
     const router = renderAt(`/products?product=${cookbook?.id}`);
-    const dialog = await screen.findByRole('dialog', { name: 'Product details' });
+    // The first test to load Find product's modules, which the test runner compiles on the way.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Product details' },
+      { timeout: 10_000 },
+    );
     expect(dialog).toHaveTextContent('Creme Brulee Cookbook');
     expect(readings().map((search) => search.get('page'))).toContain('3');
 
@@ -140,7 +145,7 @@ describe('Find product', () => {
 
   it('opens the product an id or a pasted link names, in the link’s view', async () => {
     const router = renderAt('/products');
-    const box = screen.getByRole('searchbox', { name: 'Find product' });
+    const box = await screen.findByRole('searchbox', { name: 'Find product' });
     await userEvent.type(
       box,
       `https://console.example.com/products?category=Home+%26+Garden&product=${torch?.id}{Enter}`,

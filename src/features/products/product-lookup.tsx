@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/button';
 import { QueryAlert } from '../../components/query-alert';
 import { apiLine } from '../../lib/display-text';
-import { productsKeys, type Product } from './api/products-api';
+import type { Product } from './api/products-api';
+import { productsScanKeys } from './api/products-scan-api';
 import { isProductId } from './parse-product-id';
 import type { ProductFilters } from './price-filter';
 import type { ScanProgress } from './product-scan';
@@ -18,19 +19,23 @@ import { rememberProducts } from './seen-products';
 import { boundNote, filtersPhrase, readText, requestsText } from './reading-words';
 
 /**
- * A `product=` link to a product that is neither on the page nor in the in-tab index: the list is
- * read under the page's filters until it turns up (the page then opens its details, from the
- * index), with progress and Cancel; or it says there is no product with that id there, or which
- * bound stopped the reading. Loaded only when a link needs it.
+ * A `product=` link to a product that is not on the page: from the in-tab index at once, without
+ * a request (product-search.ts looks there first); else the list is read under the page's filters
+ * until it turns up, with progress and Cancel. Found, the page opens its details; else it says
+ * there is no product with that id there, or which bound stopped the reading. Loaded only when a
+ * link needs it.
  */
 export function ProductLookup({
   id,
   filters,
+  onFound,
   onDismiss,
   onWiden,
 }: {
   id: string;
   filters: ProductFilters;
+  /** The product, from the in-tab index or the list: the page opens its details. */
+  onFound: (product: Product) => void;
   onDismiss: () => void;
   /** Look again in the whole list, without the filters. */
   onWiden: () => void;
@@ -46,19 +51,30 @@ export function ProductLookup({
       </Notice>
     );
   }
-  return <Lookup id={id} shown={shown} filters={filters} onDismiss={onDismiss} onWiden={onWiden} />;
+  return (
+    <Lookup
+      id={id}
+      shown={shown}
+      filters={filters}
+      onFound={onFound}
+      onDismiss={onDismiss}
+      onWiden={onWiden}
+    />
+  );
 }
 
 function Lookup({
   id,
   shown,
   filters,
+  onFound,
   onDismiss,
   onWiden,
 }: {
   id: string;
   shown: string;
   filters: ProductFilters;
+  onFound: (product: Product) => void;
   onDismiss: () => void;
   onWiden: () => void;
 }) {
@@ -67,7 +83,7 @@ function Lookup({
   // The lookup is its id and filters; the client and the progress callback are how it runs.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const query = useQuery({
-    queryKey: productsKeys.lookup(id, filters),
+    queryKey: productsScanKeys.lookup(id, filters),
     queryFn: ({ signal }): Promise<ProductSearchResult> =>
       lookUpProduct({ queryClient, id, filters, signal, onProgress: setProgress }),
     retry: false,
@@ -76,10 +92,12 @@ function Lookup({
     staleTime: 5 * 60_000,
   });
   const found = query.data?.stop === 'found' ? query.data.matches[0] : undefined;
-  // The page opens a product found from the in-tab index; one found earlier may have left it since.
+  // One found earlier (the answer is kept five minutes) may have left the index since.
   useEffect(() => {
-    if (found) rememberProducts([found]);
-  }, [found]);
+    if (!found) return;
+    rememberProducts([found]);
+    onFound(found);
+  }, [found, onFound]);
   const result = query.data;
   const running = query.isFetching;
   const where = filtersPhrase(filters);
@@ -111,7 +129,7 @@ function Lookup({
       </Notice>
     );
   }
-  // Found: the page opens it from the index.
+  // Found: the page opens it.
   if (result.stop === 'found') return null;
   const read = `Read ${readText(result.rows, result.total)} with ${requestsText(result.requests)}.`;
   return (

@@ -5,7 +5,8 @@ import { DataTable } from '../../components/data-table/data-table';
 import type { ExportSourceLoader } from '../../components/data-table/export/export-source';
 import type { PageParams } from '../../components/data-table/page-params';
 import { QueryAlert } from '../../components/query-alert';
-import { productFields, productsKeys, type Product } from './api/products-api';
+import { productFields, type Product } from './api/products-api';
+import { productsScanKeys } from './api/products-scan-api';
 import { foldCategory } from './category-match';
 import type { ProductFilters } from './price-filter';
 import {
@@ -51,7 +52,7 @@ export function ProductMatches({
   // The search is its words and filters; the client and the progress callback are how it runs.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const query = useQuery({
-    queryKey: productsKeys.find(text, filters),
+    queryKey: productsScanKeys.find(text, filters),
     queryFn: ({ signal }): Promise<ProductSearchResult> =>
       findProducts({ queryClient, text, filters, signal, onProgress: setProgress }),
     retry: false,

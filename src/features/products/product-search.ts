@@ -5,7 +5,8 @@ import type { ListPage } from '../../lib/api-schemas';
 import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
 import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
 import { shouldRetry } from '../../lib/query-client';
-import { productsScanPageQueryOptions, type Product } from './api/products-api';
+import type { Product } from './api/products-api';
+import { productsScanPageQueryOptions } from './api/products-scan-api';
 import { foldCategory } from './category-match';
 import type { ProductFilters } from './price-filter';
 import {

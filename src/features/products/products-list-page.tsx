@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
@@ -14,7 +14,6 @@ import {
   type Product,
   type productsKeys,
 } from './api/products-api';
-import { FindProductBox } from './find-product-box';
 import type { ProductReference } from './parse-product-id';
 import { hasFilters } from './price-filter';
 import { similarCategories } from './category-match';
@@ -23,13 +22,14 @@ import { productsColumns } from './products-columns';
 import {
   definedOnly,
   filtersOf,
+  linkedFilters,
   listParamsOf,
   parseProductsSearch,
   serializeProductsSearch,
   type ProductsListParams,
 } from './products-search-params';
 import { seenCategories } from './seen-categories';
-import { indexProductsFrom, seenProduct, subscribeSeenProducts } from './seen-products';
+import { useModule } from './use-module';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 const productsList: UrlListConfig<
@@ -68,36 +68,12 @@ function getProductId(product: Product): string {
 }
 
 /**
- * Not on the first render, each loaded when first needed: the details dialog (a product opened,
- * its row hovered, or the URL naming one), the reading that looks for a linked product neither on
- * the page nor seen before, and Find product's matches.
+ * Not on the first render: the details dialog, loaded when a product is first opened (its row
+ * hovered, or the URL naming one); and Find product (its box, a linked product's lookup, its
+ * matches, the in-tab index), after the first paint, which is the table's.
  */
 const loadDetails = lazyModule(() => import('./product-details'));
-const loadLookup = lazyModule(() => import('./product-lookup'));
-const loadMatches = lazyModule(() => import('./product-matches'));
-
-/** A module loaded once `wanted`; and what to say when it could not be. */
-function useModule<M>(load: () => Promise<M>, wanted: boolean, what: string): [M | null, string] {
-  const [module, setModule] = useState<M | null>(null);
-  const [problem, setProblem] = useState('');
-  const want = wanted && module === null;
-  useEffect(() => {
-    if (!want) return;
-    let live = true;
-    load().then(
-      (loaded) => {
-        if (!live) return;
-        setModule(loaded);
-        setProblem('');
-      },
-      () => live && setProblem(`${what} could not be loaded. Try again.`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [want, load, what]);
-  return [module, problem];
-}
+const loadFinding = lazyModule(() => import('./product-finding'));
 
 /** The view as the URL has it, without the open product: Find product's words stay. */
 function viewParamsOf({ product: _product, ...view }: ProductsListParams): ProductsListParams {
@@ -122,21 +98,19 @@ export function ProductsListPage({
   const [notApplied, setNotApplied] = useState(false);
   const navigateTo = useNavigate();
   const location = useLocation();
-  // Every product this tab sees, for links, Find product and the command menu (seen-products.ts).
-  useEffect(() => indexProductsFrom(queryClient), [queryClient]);
   // The product open in its details dialog is the URL's `product=`, so it can be linked, reloaded
   // and closed with Back. The API has no endpoint for one product: the details are the row as this
-  // page of the list returned it, or as the tab last saw it (the in-tab index); else the list is
-  // read until it turns up (product-lookup.tsx), which puts it in the index.
+  // page of the list returned it; else Find product's lookup (product-finding.tsx) hands it over:
+  // as the tab last saw it (the in-tab index), without a request, or once the list is read to it.
   const openId = params.product;
   const rows = list.data?.data;
-  const seen = useSyncExternalStore(subscribeSeenProducts, () =>
-    openId === undefined ? undefined : seenProduct(openId),
-  );
+  const [found, setFound] = useState<Product>();
   const details =
     openId === undefined
       ? undefined
-      : (rows?.find((row) => row.id === openId) ?? openedProduct(location.state, openId) ?? seen);
+      : (rows?.find((row) => row.id === openId) ??
+        openedProduct(location.state, openId) ??
+        (found?.id === openId ? found : undefined));
   const lookUp = openId !== undefined && !list.busy && rows !== undefined && !details;
   const searching = params.find !== undefined;
   // Fetched with the rows, not after them: a shared link opens the details as soon as it can.
@@ -145,9 +119,7 @@ export function ProductsListPage({
     openId !== undefined,
     'The product’s details',
   );
-  const [Lookup, lookupProblem] = useModule(loadLookup, lookUp, 'The product lookup');
-  const [Matches, matchesProblem] = useModule(loadMatches, searching, 'Find product');
-  const moduleProblem = detailsProblem || lookupProblem || matchesProblem;
+  const [Finding, findingProblem] = useModule(loadFinding, true, 'Find product');
   function openDetails(product: Product) {
     const search = serializeProductsSearch({ ...viewParamsOf(params), product: product.id });
     // One history entry: Back closes the details. Opening another from a stale link replaces.
@@ -161,7 +133,8 @@ export function ProductsListPage({
     }
   }
   /** A product id or link from Find product: its details, in the view the link names (or this). */
-  function findProduct({ id, filters: linked }: ProductReference) {
+  function findProduct({ id, view: link }: ProductReference) {
+    const linked = link === undefined ? {} : linkedFilters(link);
     const view = hasFilters(linked) ? linked : filters;
     list.navigate({ page: 1, limit: params.limit, ...definedOnly(view), product: id });
   }
@@ -205,30 +178,27 @@ export function ProductsListPage({
         }
         onNotAppliedChange={setNotApplied}
       />
-      <FindProductBox words={params.find ?? ''} onWords={findWords} onProduct={findProduct} />
+      {Finding ? (
+        <Finding.ProductFinding
+          params={params}
+          filters={filters}
+          lookUp={lookUp}
+          navigate={list.navigate}
+          onProduct={findProduct}
+          onWords={findWords}
+          onOpen={openDetails}
+          onFound={setFound}
+          onDismiss={closeDetails}
+        />
+      ) : (
+        // Its box's place, kept while it loads.
+        <div className="h-[58px]" />
+      )}
       <QueryAlert query={list.query} what="products" />
       <p aria-live="polite" className="text-sm text-red-800 empty:hidden dark:text-red-200">
-        {moduleProblem}
+        {detailsProblem || findingProblem}
       </p>
-      {lookUp && Lookup && openId !== undefined && (
-        <Lookup.ProductLookup
-          key={`${openId}\u0000${JSON.stringify(filters)}`}
-          id={openId}
-          filters={filters}
-          onDismiss={closeDetails}
-          onWiden={() => list.navigate({ page: 1, limit: params.limit, product: openId })}
-        />
-      )}
       {details && Details && <Details.ProductDetails product={details} onClose={closeDetails} />}
-      {searching && Matches && (
-        <Matches.ProductMatches
-          key={`${params.find}\u0000${JSON.stringify(filters)}`}
-          text={params.find ?? ''}
-          filters={filters}
-          onOpen={openDetails}
-          onClear={() => findWords(undefined)}
-        />
-      )}
       {!searching && (
         <DataTable
           label="Products"

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
+  linkedFilters,
   listParamsOf,
   parseProductsSearch,
   serializeProductsSearch,
@@ -120,5 +121,17 @@ describe('parseProductsSearch', () => {
 
   it('accepts a zero price', () => {
     expect(parse('min_price=0').params).toEqual({ page: 1, limit: 50, minPrice: '0' });
+  });
+});
+
+describe('linkedFilters', () => {
+  it('reads a pasted link’s category and prices, the page, the product and bad prices aside', () => {
+    const view = (search: string) => linkedFilters(new URLSearchParams(search));
+    expect(view('category=Books&min_price=10.50&page=3&product=prod_c2402f921a')).toEqual({
+      category: 'Books',
+      minPrice: '10.5',
+    });
+    expect(view('product=prod_x1')).toEqual({});
+    expect(view('product=PROD_X1&min_price=abc')).toEqual({});
   });
 });

@@ -82,6 +82,11 @@ export function filtersOf({ category, minPrice, maxPrice }: ProductsListParams):
   return { category, minPrice, maxPrice };
 }
 
+/** A pasted link's view (its query): its category and prices, the rest aside, invalid ones too. */
+export function linkedFilters(view: URLSearchParams): ProductFilters {
+  return definedOnly(filtersOf(parseProductsSearch(view).params));
+}
+
 /** Without the unset keys, so equal params always make the same query key. */
 export function definedOnly(filters: ProductFilters): ProductFilters {
   return Object.fromEntries(

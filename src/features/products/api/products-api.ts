@@ -2,13 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { apiClientFor, type ApiClient } from '../../../lib/api-client';
 import { listEnvelope, type ListPage } from '../../../lib/api-schemas';
-import type { ProductFilters } from '../price-filter';
-import {
-  definedOnly,
-  listParamsOf,
-  pricesConflict,
-  type ProductsListParams,
-} from '../products-search-params';
+import { listParamsOf, pricesConflict, type ProductsListParams } from '../products-search-params';
 
 export const productSchema = v.object({
   id: v.string(),
@@ -40,14 +34,6 @@ export const productsKeys = {
   list: (params: ProductsListParams) => [...productsKeys.lists(), listParamsOf(params)] as const,
   /** Pages the CSV export reads: apart from the table's, which they must not replace. */
   exportPage: (params: ProductsListParams) => [...all, 'export', listParamsOf(params)] as const,
-  /** Pages read to find a product or Find product's words: apart from the table's too. */
-  scanPage: (params: ProductsListParams) => [...all, 'scan-page', listParamsOf(params)] as const,
-  /** A product looked up by id, read under these filters: the product, or why it was not found. */
-  lookup: (id: string, filters: ProductFilters) =>
-    [...all, 'lookup', id, definedOnly(filters)] as const,
-  /** Find product: the products whose name holds these words, under these filters. */
-  find: (text: string, filters: ProductFilters) =>
-    [...all, 'find', text, definedOnly(filters)] as const,
 };
 
 export function fetchProducts(
@@ -85,20 +71,6 @@ export function productsExportPageQueryOptions(params: ProductsListParams) {
     queryKey: productsKeys.exportPage(params),
     queryFn: ({ client, signal }) => fetchProducts(apiClientFor(client), params, signal),
     retry: false,
-    staleTime: 0,
-    gcTime: 0,
-  });
-}
-
-/**
- * One page read to find a product (or Find product's words), at the API's largest page. Read once
- * and not kept: the in-tab index (seen-products.ts) keeps the products, and a million products'
- * pages would not fit the cache. The reading decides its retries (product-search.ts).
- */
-export function productsScanPageQueryOptions(params: ProductsListParams) {
-  return queryOptions({
-    queryKey: productsKeys.scanPage(params),
-    queryFn: ({ client, signal }) => fetchProducts(apiClientFor(client), params, signal),
     staleTime: 0,
     gcTime: 0,
   });
