@@ -63,6 +63,33 @@ test('a link to a product on page 48 of 50 opens its details; the second look ma
   expect(read.length).toBe(before);
 });
 
+test('the header Find box opens a product by its id or a pasted product link, from any page @both-modes', async ({
+  page,
+  signIn,
+  baseURL,
+}) => {
+  await signIn({ next: '/users' });
+  const headerFind = page.getByRole('combobox', { name: 'Find', exact: true });
+  const read = countReadings(page);
+  // The id a new user pasted (#40), once told it "is not a user ID".
+  await headerFind.fill(torch.id);
+  await headerFind.press('Enter');
+  await expect(details(page)).toContainText(torch.name, { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`/products\\?product=${torch.id}$`));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(read.map((url) => Number(url.searchParams.get('page')))).toContain(48);
+
+  await page.goto('/account');
+  const before = read.length;
+  await headerFind.fill(`${baseURL}/products?category=Books&page=3&product=${cookbook.id}`);
+  await headerFind.press('Enter');
+  await expect(details(page)).toContainText(cookbook.name, { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`/products\\?category=Books&product=${cookbook.id}$`));
+  const books = read.slice(before);
+  expect(books.length).toBeGreaterThan(0);
+  expect(books.every((url) => url.searchParams.get('category') === 'Books')).toBe(true);
+});
+
 test('a pasted product link opens the product, reading only the view the link names', async ({
   page,
   signIn,

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { tooLongProblem } from '../../lib/input-limits';
-import { parseProductReference, type ProductReference } from './parse-product-id';
+import { parseProductReference, type ProductReference } from '../../lib/product-reference';
 
 /**
  * The Products page's **Find product** box: words of a name (every product whose name holds them,

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { lazyModule } from '../../components/lazy-module';
 import type { Product } from './api/products-api';
 import { FindProductBox } from './find-product-box';
-import type { ProductReference } from './parse-product-id';
+import type { ProductReference } from '../../lib/product-reference';
 import type { ProductFilters } from './price-filter';
 import type { ProductsListParams } from './products-search-params';
 import { indexProductsFrom } from './seen-products';

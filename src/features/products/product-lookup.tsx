@@ -5,7 +5,7 @@ import { QueryAlert } from '../../components/query-alert';
 import { apiLine } from '../../lib/display-text';
 import type { Product } from './api/products-api';
 import { productsScanKeys } from './api/products-scan-api';
-import { isProductId } from './parse-product-id';
+import { isProductId } from '../../lib/product-reference';
 import type { ProductFilters } from './price-filter';
 import type { ScanProgress } from './product-scan';
 import {

@@ -14,7 +14,7 @@ import {
   type Product,
   type productsKeys,
 } from './api/products-api';
-import type { ProductReference } from './parse-product-id';
+import type { ProductReference } from '../../lib/product-reference';
 import { hasFilters } from './price-filter';
 import { similarCategories } from './category-match';
 import { ProductFiltersBar } from './product-filters';

@@ -5,8 +5,7 @@ export interface ProductReference {
   id: string;
   /**
    * A link's query: its category and prices say where the product was, which narrows the reading
-   * (products-search-params.ts reads them; not imported here, so this module stays apart from the
-   * page's first render).
+   * (the Products page reads them: src/features/products/products-search-params.ts).
    */
   view?: URLSearchParams;
 }
@@ -48,4 +47,21 @@ function lowerCaseId(candidate: string): string {
   if (!/^prod_/i.test(candidate)) return candidate;
   if (candidate === candidate.toUpperCase()) return candidate.toLowerCase();
   return `prod_${candidate.slice('prod_'.length)}`;
+}
+
+/** What a link's view may say about where a product was: the rest of its query is not kept. */
+const VIEW_PARAMS = ['category', 'min_price', 'max_price'] as const;
+
+/**
+ * The Products page that opens the product (`/products?…&product=<id>`), in the view a pasted link
+ * names: the page takes it from there (the row, the in-tab index, else reading the list).
+ */
+export function productPath({ id, view }: ProductReference): string {
+  const search = new URLSearchParams();
+  for (const name of VIEW_PARAMS) {
+    const value = view?.get(name);
+    if (value) search.set(name, value);
+  }
+  search.set('product', id);
+  return `/products?${search.toString()}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProductId, parseProductReference } from './parse-product-id';
+import { isProductId, parseProductReference, productPath } from './product-reference';
 
 describe('parseProductReference', () => {
   it('reads an id as pasted: spaces, quotes, brackets, trailing punctuation, any case of prefix', () => {
@@ -51,5 +51,17 @@ describe('parseProductReference', () => {
     expect(isProductId('prod_gone')).toBe(true);
     expect(isProductId('gone')).toBe(false);
     expect(isProductId(`<img src=x>${'x'.repeat(100)}`)).toBe(false);
+  });
+});
+
+describe('productPath', () => {
+  it('leads to the Products page with the product, in the view a link names and nothing else', () => {
+    expect(productPath({ id: 'prod_e0517ffd4c' })).toBe('/products?product=prod_e0517ffd4c');
+    const link = parseProductReference(
+      'https://console.example.com/products?category=Home+%26+Garden&max_price=99&page=3&token=x&product=prod_e0517ffd4c',
+    );
+    expect(link && productPath(link)).toBe(
+      '/products?category=Home+%26+Garden&max_price=99&product=prod_e0517ffd4c',
+    );
   });
 });
