@@ -216,3 +216,39 @@ test('Cancel stops a name search and a lookup, keeping what was read, and asks n
   await expect(page.getByRole('table', { name: 'Products' })).toHaveAttribute('aria-busy', 'false');
   expect(read.length).toBe(afterLookup);
 });
+
+test('the command menu suggests products the tab has seen and offers Find product @both-modes', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/products' });
+  // Page 1 of the table: its products are in the tab's index from now on.
+  const firstRow = page.getByRole('table', { name: 'Products' }).locator('tbody tr').first();
+  await expect(firstRow).toContainText(/prod_/);
+  const seenName = (await firstRow.locator('td').nth(1).innerText()).trim();
+  const read = countReadings(page);
+  const menu = page.getByRole('dialog', { name: 'Command menu' });
+  const openMenu = async () => {
+    await page.locator('main').click({ position: { x: 1, y: 1 } });
+    await expect(async () => {
+      await page.keyboard.press('Control+k');
+      await expect(menu).toBeVisible({ timeout: 500 });
+    }).toPass();
+  };
+  await openMenu();
+  await menu.getByRole('combobox').fill(seenName.toLowerCase());
+  const seen = menu.getByRole('option', { name: `Open product ${seenName} (`, exact: false });
+  await expect(seen.first()).toBeVisible();
+  await seen.first().click();
+  await expect(details(page)).toContainText(seenName);
+  expect(read).toHaveLength(0);
+  await details(page).getByRole('button', { name: 'Close' }).click();
+
+  await openMenu();
+  await menu.getByRole('combobox').fill('creme brulee');
+  await menu.getByRole('option', { name: 'Find product “creme brulee”' }).click();
+  await expect(page).toHaveURL(/\/products\?find=creme\+brulee$/);
+  await expect(matches(page).getByRole('row')).toHaveCount(3, { timeout: 20_000 });
+  await expect(matches(page)).toContainText(torch.name);
+  await expect(matches(page)).toContainText(cookbook.name);
+});

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { currentProfileKey } from '../../lib/api-profile';
 import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
-import { foldCategory } from './category-match';
+import { foldText, normaliseQuery } from '../../lib/list-search/text-fold';
 import type { Product } from './api/products-api';
 
 /**
@@ -48,7 +48,7 @@ export function rememberProducts(products: readonly Product[], profileKey?: stri
   for (const product of products) {
     // Re-inserted, so the Map's order stays oldest-seen first.
     seen.delete(product.id);
-    seen.set(product.id, { product, foldedName: foldCategory(product.name) });
+    seen.set(product.id, { product, foldedName: foldText(product.name) });
   }
   for (const id of seen.keys()) {
     if (seen.size <= MAX_SEEN_PRODUCTS) break;
@@ -120,7 +120,7 @@ export function seenProductCount(): number {
  * it come before names that only contain it.
  */
 export function suggestSeenProducts(text: string, limit = 8): Product[] {
-  const query = foldCategory(text.replace(/\s+/gu, ' ').trim());
+  const query = foldText(normaliseQuery(text));
   if (query.length < 2) return [];
   const starts: Product[] = [];
   const words: Product[] = [];
