@@ -141,20 +141,28 @@ test('a product has a link: reload reopens it, Back closes it, Forward opens it 
   await expect(row).toBeFocused();
 });
 
-test('a product link to a product not on that page says so calmly', async ({ page, signIn }) => {
+test('a product link to an id no product has says so, after reading the view it names', async ({
+  page,
+  signIn,
+}) => {
   await signIn({ next: '/products?category=Books&product=prod_gone' });
-  await expect(page.getByText('Product “prod_gone” is not on this page.')).toBeVisible();
+  // The category narrows the reading: Books' pages only, then a plain answer, no alert.
+  await expect(page.getByText('No product with id “prod_gone” in category “Books”.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText(/not on this page/)).toHaveCount(0);
   await expect(details(page)).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page).toHaveURL(/\/products\?category=Books$/);
-  await expect(page.getByText(/is not on this page/)).toHaveCount(0);
+  await expect(page.getByText(/No product with id/)).toHaveCount(0);
 
-  // Markup and a 10,000-character id: shown as text, cut short, nothing run, nothing broken.
+  // Markup and a 10,000-character id: shown as text, cut short, nothing run, nothing read.
   const hostile = `<img src=x onerror="document.title='pwned'">${'x'.repeat(10_000)}`;
   await page.goto(`/products?product=${encodeURIComponent(hostile)}`);
-  const notice = page.getByText(/is not on this page/);
+  const notice = page.getByText(/No product with id/);
   await expect(notice).toContainText('<img src=x');
+  await expect(notice).toContainText('product IDs start with prod_');
   expect((await notice.innerText()).length).toBeLessThan(300);
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
   await expect(page).toHaveTitle(/Products/);

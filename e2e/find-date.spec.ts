@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/fixtures';
 
 /** Find by sign-up date, against the real-API mock, checked against the whole list read here. */
 
-const findBox = (page: Page) => page.getByRole('combobox', { name: 'Find user' });
+const findBox = (page: Page) => page.getByRole('combobox', { name: 'Find', exact: true });
 const findStatus = (page: Page) => page.getByRole('status').filter({ hasText: /request/ });
 
 async function createdDates(page: Page, apiBase: string, token: string): Promise<string[]> {

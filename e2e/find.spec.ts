@@ -11,7 +11,7 @@ import { expect, test, type Page } from './support/fixtures';
  * token, so each search is checked against more than one API.
  */
 
-const findBox = (page: Page) => page.getByRole('combobox', { name: 'Find user' });
+const findBox = (page: Page) => page.getByRole('combobox', { name: 'Find', exact: true });
 /** Find's own status: how many matched and how many requests (the table has a status too). */
 const findStatus = (page: Page) => page.getByRole('status').filter({ hasText: /request/ });
 
@@ -241,7 +241,7 @@ test('bad input gets a message under the box and sends nothing', async ({ page, 
   expect(sent).toHaveLength(0);
 });
 
-test('suggests users the tab has seen from Find user and Ctrl+K, with no request @both-modes', async ({
+test('suggests users the tab has seen from Find and Ctrl+K, with no request @both-modes', async ({
   page,
   signIn,
 }) => {

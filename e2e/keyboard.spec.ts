@@ -16,7 +16,7 @@ async function pressThen(page: Page, keys: string[], done: () => Promise<void>) 
   for (const key of keys) await page.keyboard.press(key);
   await done();
 }
-const lookupBox = (page: Page) => page.getByRole('combobox', { name: 'Find user' });
+const lookupBox = (page: Page) => page.getByRole('combobox', { name: 'Find', exact: true });
 
 test('? lists the shortcuts; Escape closes the dialog and gives the focus back', async ({
   page,
@@ -33,7 +33,7 @@ test('? lists the shortcuts; Escape closes the dialog and gives the focus back',
   await expect(heading(page)).toBeFocused();
 });
 
-test('/ goes to Find user; g then u, p, a go to the pages, with titles and the focus on h1', async ({
+test('/ goes to Find; g then u, p, a go to the pages, with titles and the focus on h1', async ({
   page,
   signIn,
 }) => {
@@ -272,7 +272,7 @@ test('j and k reach the rows from the heading; [ and ] keep the row position; Ba
   ).toBeFocused();
 });
 
-test('Escape leaves Find user and the filter boxes, so the shortcuts work again', async ({
+test('Escape leaves Find and the filter boxes, so the shortcuts work again', async ({
   page,
   signIn,
 }) => {

@@ -56,7 +56,7 @@ test.describe('the header with a long API host and a long e-mail', () => {
     const title = banner.getByText('Admin console', { exact: true });
     const host = banner.getByTitle(LONG_HOST);
     const who = banner.getByTitle(LONG_EMAIL);
-    const lookup = page.getByRole('combobox', { name: 'Find user' });
+    const lookup = page.getByRole('combobox', { name: 'Find', exact: true });
     const firstLink = page.getByRole('link', { name: 'Users' });
     const signOut = page.getByRole('button', { name: 'Sign out' });
     const box = async (locator: ReturnType<Page['locator']>) => {
@@ -152,7 +152,7 @@ test('the Requests panel keeps each entry’s buttons in the same place', async 
   await expect(status(page)).toHaveText('1–10 of 1,000');
   // Requests of different paths and lengths: a list, a user, a missing user.
   // In-app navigation: the log lives in the page.
-  const lookup = page.getByRole('combobox', { name: 'Find user' });
+  const lookup = page.getByRole('combobox', { name: 'Find', exact: true });
   await lookup.fill('user_longtext');
   await lookup.press('Enter');
   await expect(heading(page)).toHaveText(/^Maximiliana/);

@@ -9,7 +9,7 @@ import { LOADED, signInHere, tokensForTwoApis } from './support/several-apis';
  * what it searched, and every match can be reached. One test per finding of the review.
  */
 
-const findBox = (page: Page) => page.getByRole('combobox', { name: 'Find user' });
+const findBox = (page: Page) => page.getByRole('combobox', { name: 'Find', exact: true });
 const bulkBox = (page: Page) => page.getByLabel('IDs, e-mails or links');
 const results = (page: Page) => page.getByRole('table', { name: 'Results' });
 

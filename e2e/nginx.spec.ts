@@ -120,7 +120,7 @@ test('Find works through nginx: a deep link to /users/find, a name by halving, a
   // The one match opens the user.
   await expect(page).toHaveURL(/\/users\/user_grace_hopper$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grace Hopper');
-  const box = page.getByRole('combobox', { name: 'Find user' });
+  const box = page.getByRole('combobox', { name: 'Find', exact: true });
   await box.fill('emile.zola@example.org');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/users\/user_emile_zola$/);

@@ -27,7 +27,7 @@ test('another person signing in after a reload past the first one’s end starts
 }) => {
   // 20 seconds, of which 10 usable: the session ends on the page soon after the lookup.
   await signIn({ token: await mintDemoToken('valid', undefined, 20) });
-  const lookup = page.getByRole('combobox', { name: 'Find user' });
+  const lookup = page.getByRole('combobox', { name: 'Find', exact: true });
   await lookup.fill('user_longtext');
   await lookup.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Maximiliana/);

@@ -177,7 +177,7 @@ test('after a sleep past exp the token is not sent; the session ends as expired 
 
 test('sign-out forgets the users looked up', async ({ page, signIn, mintToken }) => {
   await signIn();
-  const lookup = page.getByRole('combobox', { name: 'Find user' });
+  const lookup = page.getByRole('combobox', { name: 'Find', exact: true });
   await lookup.fill('user_longtext');
   await lookup.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Maximiliana/);
@@ -306,7 +306,7 @@ test('a token for another person goes through a full sign-in and forgets the fir
   setScenario,
 }) => {
   const token = await signIn();
-  const lookup = page.getByRole('combobox', { name: 'Find user' });
+  const lookup = page.getByRole('combobox', { name: 'Find', exact: true });
   await lookup.fill('user_longtext');
   await lookup.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Maximiliana/);

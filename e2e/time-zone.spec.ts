@@ -7,7 +7,7 @@ import { expect, test, type Page } from './support/fixtures';
  * The expected answers are worked out here from the whole list of users, with the zone's own rules.
  */
 
-const findBox = (page: Page) => page.getByRole('combobox', { name: 'Find user' });
+const findBox = (page: Page) => page.getByRole('combobox', { name: 'Find', exact: true });
 const findStatus = (page: Page) => page.getByRole('status').filter({ hasText: /request/ });
 const matches = (page: Page) => page.getByRole('table', { name: 'Matches' });
 /** The header's Time zone: a menu button that shows the zone's short name. */

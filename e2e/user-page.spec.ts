@@ -3,7 +3,7 @@ import { nextCopiedText, recordClipboard } from './support/clipboard';
 import { expect, test, type Page } from './support/fixtures';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const lookupBox = (page: Page) => page.getByRole('combobox', { name: 'Find user' });
+const lookupBox = (page: Page) => page.getByRole('combobox', { name: 'Find', exact: true });
 
 test('opens a user from the list and goes back to the same view', async ({ page, signIn }) => {
   await signIn({ next: '/users?page=2&limit=25&sort=name' });
@@ -82,10 +82,8 @@ test('an unknown id shows the 404 alert and how to look up another', async ({ pa
   await expect(alert.getByRole('button', { name: 'Copy request ID' })).toBeVisible();
   // The same id would get the same answer: no Try again, a way to another user instead.
   await expect(alert.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-  await expect(
-    page.getByText('Use the Find user box above to look up another user.'),
-  ).toBeVisible();
-  await expect(page.getByLabel('Find user', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Use the Find box above to look up another user.')).toBeVisible();
+  await expect(page.getByLabel('Find', { exact: true })).toHaveCount(1);
   await alert.getByRole('button', { name: 'Look up another user' }).click();
   await expect(lookupBox(page)).toBeFocused();
 });

@@ -237,7 +237,7 @@ test('the lookup’s recent list closes after a lookup and on Escape; half an e-
   signIn,
 }) => {
   await signIn();
-  const box = page.getByRole('combobox', { name: 'Find user' });
+  const box = page.getByRole('combobox', { name: 'Find', exact: true });
   const recent = page.getByRole('listbox', { name: 'Recent lookups' });
   await box.fill('user_longtext');
   await box.press('Enter');
@@ -292,7 +292,7 @@ test.describe('at 390 px', () => {
     ).toBeInViewport();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
-    const box = page.getByRole('combobox', { name: 'Find user' });
+    const box = page.getByRole('combobox', { name: 'Find', exact: true });
     await box.fill('x');
     await box.press('Enter');
     const bubble = page.getByRole('alert');

@@ -63,6 +63,12 @@ function collect(results: BenchResults): Figures {
     add(`${name}, requests`, 'count', entry.requests);
     add(`${name}, time`, 'ms', entry.ms);
   }
+  for (const entry of results.products ?? []) {
+    const name = `${entry.what}, ${entry.products.toLocaleString('en')} products`;
+    add(`${name}, requests`, 'count', entry.requests);
+    add(`${name}, round trips`, 'count', entry.roundTrips);
+    add(`${name}, time`, 'ms', entry.ms);
+  }
   for (const entry of results.scale ?? []) {
     const name = `${entry.what}, ${entry.users.toLocaleString('en')} users`;
     add(`${name}, requests`, 'count', entry.requests);

@@ -3,12 +3,14 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runFindBench } from './find';
 import { runMockApi } from './mock-api';
+import { DEFAULT_PRODUCT_SIZES } from './options';
+import { runProductsBench } from './products';
 import type { BenchResults } from './report';
 import { runScaleBench } from './scale';
 
 /**
  * The sections that run in Node against a tree's own code (the mock API, Find's search, the
- * counting engines), with no browser. A comparison runs this file as a program inside each tree,
+ * counting engines, a product by its id), with no browser. A comparison runs this file as a program inside each tree,
  * so that its imports of the console's code are that tree's:
  *
  *   node --import tsx scripts/bench/node-section.ts --section find --port-base 5400 --out FILE
@@ -16,7 +18,7 @@ import { runScaleBench } from './scale';
  * It imports only what these sections need, so that an older tree can still run it.
  */
 
-export const NODE_SECTIONS = ['mock-api', 'find', 'scale'] as const;
+export const NODE_SECTIONS = ['mock-api', 'find', 'scale', 'products'] as const;
 export type NodeSection = (typeof NODE_SECTIONS)[number];
 
 const FIND_SIZES = [1_000, 100_000, 1_000_000];
@@ -31,7 +33,7 @@ const LATENCY_MS = 50;
 
 export async function runNodeSection(
   section: NodeSection,
-  options: { mockRequests: number; portBase: number },
+  options: { mockRequests: number; portBase: number; productSizes?: readonly number[] },
   log: (line: string) => void,
 ): Promise<Partial<BenchResults>> {
   const { portBase } = options;
@@ -45,6 +47,12 @@ export async function runNodeSection(
       find: await runFindBench({ sizes: FIND_SIZES, latencyMs: LATENCY_MS, portBase, log }),
     };
   }
+  if (section === 'products') {
+    const sizes = options.productSizes ?? DEFAULT_PRODUCT_SIZES;
+    return {
+      products: await runProductsBench({ sizes, latencyMs: LATENCY_MS, portBase, log }),
+    };
+  }
   return {
     scale: await runScaleBench({ setups: SCALE_SETUPS, latencyMs: LATENCY_MS, portBase, log }),
   };
@@ -56,6 +64,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       section: { type: 'string' },
       'port-base': { type: 'string', default: '5400' },
       'mock-requests': { type: 'string', default: '200' },
+      products: { type: 'string' },
       out: { type: 'string' },
     },
   });
@@ -65,7 +74,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const figures = await runNodeSection(
     section,
-    { portBase: Number(values['port-base']), mockRequests: Number(values['mock-requests']) },
+    {
+      portBase: Number(values['port-base']),
+      mockRequests: Number(values['mock-requests']),
+      productSizes: values.products?.split(',').map(Number),
+    },
     (line) => console.log(line),
   );
   writeFileSync(values.out, JSON.stringify(figures));

@@ -10,6 +10,7 @@ export const SECTIONS = [
   'export',
   'find',
   'scale',
+  'products',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -20,6 +21,8 @@ export interface BenchOptions {
   lighthouseRuns: number;
   mockRequests: number;
   portBase: number;
+  /** The catalogues the products section finds a product in. */
+  productSizes: number[];
   mobileCpuSlowdown: number | undefined;
   lighthouseReports: string | undefined;
   /** A git revision to measure beside the working tree, instead of recording figures. */
@@ -27,6 +30,9 @@ export interface BenchOptions {
   /** Leave docs/performance.md as it is. */
   writeDocs: boolean;
 }
+
+/** The products section's catalogues: the mock's default, and a million. */
+export const DEFAULT_PRODUCT_SIZES = [5_000, 1_000_000] as const;
 
 function count(name: string, text: string | undefined): number {
   const value = Number(text);
@@ -56,11 +62,12 @@ export function parseBenchOptions(args: string[]): BenchOptions {
       'lighthouse-reports': { type: 'string' },
       compare: { type: 'string' },
       'no-docs': { type: 'boolean', default: false },
+      products: { type: 'string' },
     },
   });
-  const sections = new Set<Section>(
-    values.only ? (values.only.split(',') as Section[]) : [...SECTIONS],
-  );
+  // `--products <n>` alone measures a product id at that many products, and nothing else.
+  const only = values.only ?? (values.products === undefined ? undefined : 'products');
+  const sections = new Set<Section>(only ? (only.split(',') as Section[]) : [...SECTIONS]);
   for (const section of sections) {
     if (!SECTIONS.includes(section)) {
       throw new Error(`--only takes a comma-separated list of ${SECTIONS.join(', ')}.`);
@@ -76,6 +83,10 @@ export function parseBenchOptions(args: string[]): BenchOptions {
     lighthouseRuns: count('lighthouse-runs', values['lighthouse-runs']),
     mockRequests: count('mock-requests', values['mock-requests']),
     portBase: count('port-base', values['port-base']),
+    productSizes:
+      values.products === undefined
+        ? [...DEFAULT_PRODUCT_SIZES]
+        : values.products.split(',').map((size) => count('products', size.trim())),
     mobileCpuSlowdown:
       values['mobile-cpu-slowdown'] === undefined
         ? undefined

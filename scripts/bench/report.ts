@@ -2,6 +2,7 @@ import { JS_BUDGET_BYTES, kb, OWN_JS_BUDGET_BYTES } from '../check-budgets';
 import type { OriginBytes } from '../chunk-origins';
 import { mb, type ExportFigures } from './export';
 import type { FindFigures } from './find';
+import type { ProductFigures } from './products';
 import type { ScaleFigures } from './scale';
 import { seconds } from './units';
 import { INTERACTIONS, type InteractionFigures } from './interactions';
@@ -48,6 +49,8 @@ export interface BenchResults {
   /** Absent in results written before Find was measured. */
   find?: FindFigures[] | null;
   scale?: ScaleFigures[] | null;
+  /** Absent in results written before a product by its id was measured. */
+  products?: ProductFigures[] | null;
 }
 
 interface Row {
@@ -153,6 +156,14 @@ function scaleRows(figures: ScaleFigures[]): Row[] {
   }));
 }
 
+function productRows(figures: ProductFigures[]): Row[] {
+  return figures.map((figure) => ({
+    measure: `${figure.what}, ${figure.products.toLocaleString('en')} products, +${figure.latencyMs} ms a request`,
+    value: `${figure.requests.toLocaleString('en')} requests, ${figure.roundTrips.toLocaleString('en')} round trips, ${seconds(figure.ms)}`,
+    target: '',
+  }));
+}
+
 /** Which sections a run measured, in the order the table gives them. */
 export function measuredSections(results: BenchResults): string[] {
   const sections: [string, unknown][] = [
@@ -163,6 +174,7 @@ export function measuredSections(results: BenchResults): string[] {
     ['export', results.export],
     ['find', results.find],
     ['scale', results.scale],
+    ['products', results.products],
   ];
   return sections.filter(([, figures]) => figures != null).map(([name]) => name);
 }
@@ -177,6 +189,7 @@ export function formatTable(results: BenchResults): string {
     ...(results.export ? exportRows(results.export) : []),
     ...(results.find ? findRows(results.find) : []),
     ...(results.scale ? scaleRows(results.scale) : []),
+    ...(results.products ? productRows(results.products) : []),
   ];
   const header: Row = { measure: 'Measure', value: 'Value', target: 'Target' };
   const cells = (row: Row) => [

@@ -48,6 +48,7 @@ export function emptyResults(options: BenchOptions): BenchResults {
     export: null,
     find: null,
     scale: null,
+    products: null,
   };
 }
 
@@ -176,6 +177,9 @@ export async function runBench(options: BenchOptions, log: Log): Promise<void> {
   }
   if (sections.has('find')) Object.assign(results, await runNodeSection('find', options, log));
   if (sections.has('scale')) Object.assign(results, await runNodeSection('scale', options, log));
+  if (sections.has('products')) {
+    Object.assign(results, await runNodeSection('products', options, log));
+  }
 
   results.machine.loadAverage.end = loadavg()[0] ?? 0;
   mkdirSync('bench-results', { recursive: true });

@@ -30,7 +30,7 @@ export interface ScaleFigures {
   estimated: boolean;
 }
 
-interface Call {
+export interface Call {
   start: number;
   end: number;
 }
@@ -38,7 +38,7 @@ interface Call {
 const PAGE_SIZE = 100;
 
 /** The longest chain of calls each started after the previous one ended. */
-function roundTrips(calls: readonly Call[]): number {
+export function roundTrips(calls: readonly Call[]): number {
   const sorted = [...calls].sort((a, b) => a.start - b.start);
   const depth: number[] = [];
   let longest = 0;

@@ -6,6 +6,7 @@ import {
   createUser,
   CSV_HOSTILE_USERS,
   EDGE_CASE_PRODUCTS,
+  SEARCH_PRODUCTS,
   SKEWED_OUTLIERS,
   EDGE_CASE_USERS,
   HOSTILE_USER,
@@ -124,6 +125,22 @@ describe('edge-case users', () => {
     expect(LAST_NAMES).not.toContain('Hopper');
     const users = createDataset({ users: 20_000, products: 0 }).users.toArray();
     expect(users.filter((user) => user.name.includes('Hopper'))).toEqual([SEARCH_USERS[0]]);
+  });
+});
+
+describe('products to find', () => {
+  it('sit on a late page, under names only they have, one with accents and one without', () => {
+    const { products } = createDataset({ users: 1, products: 5_000 });
+    const at = products.findIndex((product) => product.id === SEARCH_PRODUCTS[0]?.id);
+    expect(products.slice(at, at + 2)).toEqual(SEARCH_PRODUCTS);
+    expect(Math.floor(at / 100) + 1).toBe(48);
+    expect(SEARCH_PRODUCTS.map((product) => product.category)).toEqual(['Home & Garden', 'Books']);
+    const named = products.filter((product) => /br[uû]l[eé]e/i.test(product.name));
+    expect(named).toEqual(SEARCH_PRODUCTS);
+    expect(createDataset({ users: 1, products: 3 }).products.map((p) => p.id)).toEqual([
+      SEARCH_PRODUCTS[0]?.id,
+      ...EDGE_CASE_PRODUCTS.map((product) => product.id),
+    ]);
   });
 });
 

@@ -179,6 +179,31 @@ export const EDGE_CASE_PRODUCTS: readonly Product[] = [
   },
 ];
 
+/**
+ * Products to find by id or by words of their name: one name with accents and one without, in two
+ * categories (so a category narrows a search), with the ids a support ticket quoted. They sit at
+ * SEARCH_PRODUCTS_AT of the catalogue, on a late page, where only reading the list reaches them.
+ */
+export const SEARCH_PRODUCTS: readonly Product[] = [
+  {
+    id: 'prod_e0517ffd4c',
+    name: 'Crème Brûlée Torch',
+    description: 'Crème Brûlée Torch from our home & garden range. Caramelises sugar in seconds.',
+    price: 34.5,
+    category: 'Home & Garden',
+  },
+  {
+    id: 'prod_c2402f921a',
+    name: 'Creme Brulee Cookbook',
+    description: 'Creme Brulee Cookbook from our books range. Forty custards, step by step.',
+    price: 24.99,
+    category: 'Books',
+  },
+];
+
+/** Where SEARCH_PRODUCTS sit in a catalogue: page 48 of 50 in the default 5,000 at 100 a page. */
+export const SEARCH_PRODUCTS_AT = 0.95;
+
 /** The skewed catalogue's few products priced far above the rest, counted in its total. */
 export const SKEWED_OUTLIERS: readonly Product[] = [
   {
@@ -271,14 +296,21 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
   const edgeUsers = EDGE_CASE_USERS.slice(0, Math.min(userCount, EDGE_CASE_USERS.length));
   const users = generateUsers(rng, userCount - edgeUsers.length, { anchor, edgeUsers });
 
-  const fixed = [...(options.catalogue === 'skewed' ? SKEWED_OUTLIERS : []), ...EDGE_CASE_PRODUCTS];
-  const edgeProducts = fixed.slice(0, Math.min(productCount, fixed.length));
-  const productIds = new Set(edgeProducts.map((product) => product.id));
+  const fixed = [
+    ...(options.catalogue === 'skewed' ? SKEWED_OUTLIERS : []),
+    ...EDGE_CASE_PRODUCTS,
+    ...SEARCH_PRODUCTS,
+  ];
+  const kept = fixed.slice(0, Math.min(productCount, fixed.length));
+  const searchProducts = kept.filter((product) => SEARCH_PRODUCTS.includes(product));
+  const edgeProducts = kept.filter((product) => !SEARCH_PRODUCTS.includes(product));
+  const productIds = new Set(kept.map((product) => product.id));
   const products: Product[] = [];
-  for (let i = 0; i < productCount - edgeProducts.length; i += 1) {
+  for (let i = 0; i < productCount - kept.length; i += 1) {
     const id = uniqueId(productIds, () => `prod_${randomSuffix(rng, 10)}`);
     products.push(createProduct(rng, { id }, options.catalogue));
   }
+  products.splice(Math.floor(products.length * SEARCH_PRODUCTS_AT), 0, ...searchProducts);
   products.push(...edgeProducts);
   return { users, products };
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { requestLog } from '../../lib/request-log';
 import { setTimeZoneChoice, timeZoneChoice, timeZoneChoiceLabel } from '../../lib/time-zone';
+import { forgetSeenProducts, rememberProducts } from '../../features/products/seen-products';
 import { commandsFor, pageActions } from './command-menu';
 
 describe('commandsFor: switching APIs', () => {
@@ -16,6 +17,62 @@ describe('commandsFor: switching APIs', () => {
   it('offers none when the text names no API, or with a single API', () => {
     expect(commandsFor('grace', [], others).some((command) => command.api)).toBe(false);
     expect(commandsFor('switch', []).some((command) => command.api)).toBe(false);
+  });
+});
+
+describe('commandsFor: products (#40)', () => {
+  const torch = {
+    id: 'prod_e0517ffd4c',
+    name: 'Crème Brûlée Torch',
+    description: 'A torch.',
+    price: 24.5,
+    category: 'Home & Garden',
+  };
+  beforeEach(() => forgetSeenProducts());
+
+  it('opens a product by its id or a pasted product link, first', () => {
+    expect(commandsFor('PROD_E0517FFD4C', [])[0]).toMatchObject({
+      label: 'Open product prod_e0517ffd4c',
+      to: '/products?product=prod_e0517ffd4c',
+    });
+    expect(
+      commandsFor('https://c.example/products?category=Books&product=prod_x1', [])[0],
+    ).toMatchObject({
+      to: '/products?category=Books&product=prod_x1',
+    });
+  });
+
+  it('suggests the products the tab has seen by a word of the name or the id, with no request', () => {
+    expect(
+      commandsFor('brulee', []).some((command) => command.id.startsWith('seen-product:')),
+    ).toBe(false);
+    rememberProducts([torch]);
+    for (const text of ['brulee', 'Crème', 'prod_e05']) {
+      expect(
+        commandsFor(text, []).map((command) => command.label),
+        text,
+      ).toContain('Open product Crème Brûlée Torch (prod_e0517ffd4c)');
+    }
+    const seen = commandsFor('brulee', []).find((command) =>
+      command.id.startsWith('seen-product:'),
+    );
+    expect(seen?.to).toBe('/products?product=prod_e0517ffd4c');
+  });
+
+  it('offers Find product for words, after Find', () => {
+    const labels = commandsFor('creme brulee', []).map((command) => command.label);
+    expect(labels).toEqual(
+      expect.arrayContaining(['Find “creme brulee”', 'Find product “creme brulee”']),
+    );
+    expect(labels.indexOf('Find product “creme brulee”')).toBeGreaterThan(
+      labels.indexOf('Find “creme brulee”'),
+    );
+    expect(
+      commandsFor('creme brulee', []).find((command) => command.id === 'find-product')?.to,
+    ).toBe('/products?find=creme+brulee');
+    expect(
+      commandsFor('ada@example.org', []).some((command) => command.id === 'find-product'),
+    ).toBe(false);
   });
 });
 
@@ -95,11 +152,13 @@ describe('pageActions: what the menu can do on the page', () => {
     expect(commandsFor('sign', [], [], actions).map((command) => command.label)).toEqual([
       'Sign out',
       'Find “sign”',
+      'Find product “sign”',
     ]);
     expect(commandsFor('', [], [], actions).at(-1)?.label).toBe(TIME_ZONES[1]);
     expect(commandsFor('time zone', [], [], actions).map((command) => command.label)).toEqual([
       ...TIME_ZONES,
       'Find “time zone”',
+      'Find product “time zone”',
     ]);
   });
 

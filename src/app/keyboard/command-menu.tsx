@@ -6,11 +6,13 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { requestLog } from '../../lib/request-log';
 import { RenewSessionDialog } from '../../features/auth/renew-session-dialog';
 import { useSessionState, useSessionStore } from '../../features/auth/session-context';
+import { indexProductsFrom } from '../../features/products/seen-products';
 import { findPath, parseFindQuery } from '../../features/users/find/find-query';
 import { readRecentLookups, rememberLookup } from '../../features/users/recent-lookups';
 import { indexUsersFrom, suggestSeenUsers } from '../../features/users/seen-users';
 import { userPath } from '../../features/users/user-path';
 import { useEnvironment } from '../environment';
+import { findProductCommand, productCommands } from './product-commands';
 import { setTheme } from '../theme';
 import {
   setTimeZoneChoice,
@@ -48,7 +50,8 @@ const PAGES: Command[] = [
 
 /**
  * What the typed text offers: a user it names, users this tab has seen whose name, e-mail or id
- * it starts (no request), Find for a name or e-mail, the pages it matches, the recent lookups.
+ * it starts (no request), the same for products, Find for a name or e-mail and Find product for a
+ * name, the pages it matches, the recent lookups.
  */
 export function commandsFor(
   text: string,
@@ -77,6 +80,9 @@ export function commandsFor(
       lookup: user.id,
     });
   }
+  // A product named by its id or link at once; products seen after a page the text names.
+  const products = productCommands(text);
+  if (products.named) commands.push(products.named);
   // A page the text names comes first: "prod" and Enter is still the way to Products.
   commands.push(...PAGES.filter((page) => page.label.toLowerCase().includes(query)));
   // The page's actions it names: with no text, after the pages.
@@ -87,9 +93,11 @@ export function commandsFor(
     if (query !== '' && !label.toLowerCase().includes(query)) continue;
     commands.push({ id: `api:${api.key}`, label, to: '', api: api.key });
   }
+  commands.push(...products.seen);
   if (parsed?.kind === 'name' || parsed?.kind === 'email') {
     commands.push({ id: 'find', label: `Find “${parsed.text}”`, to: findPath(parsed.text) });
   }
+  if (parsed?.kind === 'name') commands.push(findProductCommand(parsed.text));
   for (const id of recent) {
     if (lookedUp === id) continue;
     if (query === '' || id.toLowerCase().includes(query)) {
@@ -107,12 +115,16 @@ export function commandsFor(
 /**
  * The command menu (Ctrl/Cmd+K): a modal dialog holding an APG combobox with a listbox popup.
  * The text box keeps the focus; Up/Down (Home/End) move the active option, Enter runs it, Escape
- * closes. Typing a user ID or a pasted console or API link offers to look that user up.
+ * closes. Typing a user ID or a pasted console or API link offers to look that user up; a product
+ * ID or product link, to open that product.
  */
 export function CommandMenu({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   // Opened before the index started by itself (it waits for an idle moment): start it now.
-  indexUsersFrom(useQueryClient());
+  const queryClient = useQueryClient();
+  indexUsersFrom(queryClient);
+  // Products the tab has seen before the Products page's index started (or without it).
+  indexProductsFrom(queryClient);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const [recent] = useState(readRecentLookups);
@@ -193,7 +205,7 @@ export function CommandMenu({ onClose }: { onClose: () => void }) {
     <ModalDialog title="Command menu" onClose={onClose} className="w-[min(36rem,calc(100vw-1rem))]">
       <div className="space-y-2 p-3">
         <label htmlFor={inputId} className="text-sm text-slate-600 dark:text-slate-300">
-          Go to a page, or find a user by name, e-mail, ID or link
+          Go to a page, or find a user or product by name, e-mail, ID or link
         </label>
         <input
           id={inputId}

@@ -9,7 +9,7 @@ const GROUPS: { title: string; keys: [keys: string[], what: string][] }[] = [
         ['Ctrl', 'K'],
         'Command menu: go to a page, look a user up (Cmd+K on a Mac; works in text boxes too)',
       ],
-      [['/'], 'Put the cursor in Find user'],
+      [['/'], 'Put the cursor in Find'],
       [['g', 'o'], 'Go to Overview'],
       [['g', 'u'], 'Go to Users'],
       [['g', 'p'], 'Go to Products'],

@@ -8,7 +8,7 @@ function renderPage(onRowKey: (key: string) => void = () => undefined) {
     <MemoryRouter>
       <main>
         <h1 tabIndex={-1}>People</h1>
-        <input id="user-lookup" type="search" role="combobox" aria-label="Find user" />
+        <input id="user-lookup" type="search" role="combobox" aria-label="Find" />
         <button type="button" onKeyDown={(event) => onRowKey(event.key)}>
           Row
         </button>
@@ -25,21 +25,21 @@ describe('ShortcutsWhenReady', () => {
     heading.focus();
     // At once, before the shortcuts' module can have arrived.
     fireEvent.keyDown(heading, { key: '/' });
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Find user' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Find' })).toHaveFocus());
   });
 
-  it('focuses Find user at once on /, so what is typed next is the search, not more early keys', () => {
+  it('focuses Find at once on /, so what is typed next is the search, not more early keys', () => {
     renderPage();
     const heading = screen.getByRole('heading', { name: 'People' });
     heading.focus();
     // Kept from the box it focuses (false: default prevented), and no waiting for the module.
     expect(fireEvent.keyDown(heading, { key: '/' })).toBe(false);
-    expect(screen.getByRole('combobox', { name: 'Find user' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Find' })).toHaveFocus();
   });
 
-  it('leaves Find user on Escape before the shortcuts arrived, as they would', () => {
+  it('leaves Find on Escape before the shortcuts arrived, as they would', () => {
     renderPage();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find' });
     box.focus();
     expect(fireEvent.keyDown(box, { key: 'Escape' })).toBe(false);
     expect(box).not.toHaveFocus();
@@ -52,13 +52,13 @@ describe('ShortcutsWhenReady', () => {
     row.focus();
     fireEvent.keyDown(row, { key: 'Enter' });
     fireEvent.keyDown(row, { key: '/' });
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Find user' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Find' })).toHaveFocus());
     expect(rowKeys).toEqual(['Enter', '/']);
   });
 
   it('takes Ctrl+K from the browser at once, and leaves typing alone', () => {
     renderPage();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find' });
     box.focus();
     expect(fireEvent.keyDown(box, { key: 'k', ctrlKey: true })).toBe(false);
     expect(fireEvent.keyDown(box, { key: '/' })).toBe(true);

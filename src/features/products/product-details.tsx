@@ -4,13 +4,13 @@ import { CopyButton } from '../../components/copy-button';
 import { ModalDialog } from '../../components/modal-dialog';
 import { RawJson } from '../../components/raw-json';
 import { formatDecimal } from '../../lib/decimal';
-import { apiLine } from '../../lib/display-text';
 import { formatJson } from '../../lib/json-text';
 import type { Product } from './api/products-api';
 
 /**
- * One product, opened from its row (Enter or a click). The API has no endpoint for a single
- * product, so this is the row as the list returned it: every field, and the raw JSON to hand on.
+ * One product, opened from its row (Enter or a click) or a link. The API has no endpoint for a
+ * single product, so this is the row as the list returned it (or as the tab last saw it): every
+ * field, and the raw JSON to hand on.
  * A modal dialog; Escape closes it and the row takes the focus back.
  */
 export function ProductDetails({ product, onClose }: { product: Product; onClose: () => void }) {
@@ -57,24 +57,5 @@ export function ProductDetails({ product, onClose }: { product: Product; onClose
         <RawJson json={raw} label="Product JSON" />
       </div>
     </ModalDialog>
-  );
-}
-
-/** A `product=` link to a product this page does not hold (or an id no product has): said calmly. */
-export function NotOnPage({ id, onDismiss }: { id: string; onDismiss: () => void }) {
-  return (
-    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-      <span className="min-w-0 break-all">
-        Product “{apiLine(id, 80)}” is not on this page. It may be on another page, or no longer
-        match these filters.
-      </span>
-      <button
-        type="button"
-        onClick={onDismiss}
-        className="font-medium text-blue-700 underline dark:text-blue-300"
-      >
-        Dismiss
-      </button>
-    </p>
   );
 }

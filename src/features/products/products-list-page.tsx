@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/data-table';
 import { useUrlList, type UrlListConfig } from '../../components/data-table/use-url-list';
@@ -14,6 +14,7 @@ import {
   type Product,
   type productsKeys,
 } from './api/products-api';
+import type { ProductReference } from '../../lib/product-reference';
 import { hasFilters } from './price-filter';
 import { similarCategories } from './category-match';
 import { ProductFiltersBar } from './product-filters';
@@ -21,12 +22,14 @@ import { productsColumns } from './products-columns';
 import {
   definedOnly,
   filtersOf,
+  linkedFilters,
   listParamsOf,
   parseProductsSearch,
   serializeProductsSearch,
   type ProductsListParams,
 } from './products-search-params';
 import { seenCategories } from './seen-categories';
+import { useModule } from './use-module';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 const productsList: UrlListConfig<
@@ -64,12 +67,18 @@ function getProductId(product: Product): string {
   return product.id;
 }
 
-type DetailsModule = typeof import('./product-details');
 /**
- * Not on the first render: loaded when a product is first opened (or its row is hovered), or the
- * URL names one: the dialog, and the notice for a product that is not on the page.
+ * Not on the first render: the details dialog, loaded when a product is first opened (its row
+ * hovered, or the URL naming one); and Find product (its box, a linked product's lookup, its
+ * matches, the in-tab index), after the first paint, which is the table's.
  */
-const loadDetails = lazyModule<DetailsModule>(() => import('./product-details'));
+const loadDetails = lazyModule(() => import('./product-details'));
+const loadFinding = lazyModule(() => import('./product-finding'));
+
+/** The view as the URL has it, without the open product: Find product's words stay. */
+function viewParamsOf({ product: _product, ...view }: ProductsListParams): ProductsListParams {
+  return view;
+}
 
 /**
  * `knownCategories` (config.json's, or the demo's) are offered before any products are seen; the
@@ -90,33 +99,29 @@ export function ProductsListPage({
   const navigateTo = useNavigate();
   const location = useLocation();
   // The product open in its details dialog is the URL's `product=`, so it can be linked, reloaded
-  // and closed with Back; the dialog shows once its code has arrived. The API has no endpoint for
-  // one product: the details are the row as this page of the list returned it.
+  // and closed with Back. The API has no endpoint for one product: the details are the row as this
+  // page of the list returned it; else Find product's lookup (product-finding.tsx) hands it over:
+  // as the tab last saw it (the in-tab index), without a request, or once the list is read to it.
   const openId = params.product;
   const rows = list.data?.data;
+  const [found, setFound] = useState<Product>();
   const details =
     openId === undefined
       ? undefined
-      : (rows?.find((row) => row.id === openId) ?? openedProduct(location.state, openId));
-  const notOnPage = openId !== undefined && !list.busy && rows !== undefined && !details;
-  const [Details, setDetailsModule] = useState<DetailsModule | null>(null);
-  const [detailsProblem, setDetailsProblem] = useState('');
+      : (rows?.find((row) => row.id === openId) ??
+        openedProduct(location.state, openId) ??
+        (found?.id === openId ? found : undefined));
+  const lookUp = openId !== undefined && !list.busy && rows !== undefined && !details;
+  const searching = params.find !== undefined;
   // Fetched with the rows, not after them: a shared link opens the details as soon as it can.
-  const wantDetails = openId !== undefined && Details === null;
-  useEffect(() => {
-    if (!wantDetails) return;
-    let live = true;
-    loadDetails().then(
-      (module) => live && setDetailsModule(module),
-      () => live && setDetailsProblem('The product’s details could not be loaded. Try again.'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [wantDetails]);
+  const [Details, detailsProblem] = useModule(
+    loadDetails,
+    openId !== undefined,
+    'The product’s details',
+  );
+  const [Finding, findingProblem] = useModule(loadFinding, true, 'Find product');
   function openDetails(product: Product) {
-    setDetailsProblem('');
-    const search = serializeProductsSearch({ ...listParamsOf(params), product: product.id });
+    const search = serializeProductsSearch({ ...viewParamsOf(params), product: product.id });
     // One history entry: Back closes the details. Opening another from a stale link replaces.
     navigateTo({ search: `?${search.toString()}` }, { state: { [OPENED_HERE]: product } });
   }
@@ -124,8 +129,18 @@ export function ProductsListPage({
     if (openedHere(location.state)) {
       void navigateTo(-1);
     } else {
-      list.navigate(listParamsOf(params), { replace: true });
+      list.navigate(viewParamsOf(params), { replace: true });
     }
+  }
+  /** A product id or link from Find product: its details, in the view the link names (or this). */
+  function findProduct({ id, view: link }: ProductReference) {
+    const linked = link === undefined ? {} : linkedFilters(link);
+    const view = hasFilters(linked) ? linked : filters;
+    list.navigate({ page: 1, limit: params.limit, ...definedOnly(view), product: id });
+  }
+  function findWords(words: string | undefined) {
+    const find = words === undefined ? {} : { find: words };
+    list.navigate({ page: 1, limit: params.limit, ...definedOnly(filters), ...find });
   }
   const view = useMemo(
     // The export writes the view's filters, every page of it.
@@ -149,50 +164,74 @@ export function ProductsListPage({
         filters={filters}
         categories={categories}
         // Other filters make the old page number meaningless: start again at page 1.
+        // A search goes on under the new filters.
         onApply={(next, options) =>
-          list.navigate({ page: 1, limit: params.limit, ...definedOnly(next) }, options)
+          list.navigate(
+            {
+              page: 1,
+              limit: params.limit,
+              ...definedOnly(next),
+              ...(searching ? { find: params.find } : {}),
+            },
+            options,
+          )
         }
         onNotAppliedChange={setNotApplied}
       />
+      {Finding ? (
+        <Finding.ProductFinding
+          params={params}
+          filters={filters}
+          lookUp={lookUp}
+          navigate={list.navigate}
+          onProduct={findProduct}
+          onWords={findWords}
+          onOpen={openDetails}
+          onFound={setFound}
+          onDismiss={closeDetails}
+        />
+      ) : (
+        // Its box's place, kept while it loads.
+        <div className="h-[58px]" />
+      )}
       <QueryAlert query={list.query} what="products" />
       <p aria-live="polite" className="text-sm text-red-800 empty:hidden dark:text-red-200">
-        {detailsProblem}
+        {detailsProblem || findingProblem}
       </p>
-      <div aria-live="polite" className="empty:hidden">
-        {notOnPage && Details && <Details.NotOnPage id={openId} onDismiss={closeDetails} />}
-      </div>
       {details && Details && <Details.ProductDetails product={details} onClose={closeDetails} />}
-      <DataTable
-        label="Products"
-        noun="products"
-        columns={productsColumns}
-        data={list.data}
-        busy={list.busy}
-        pagination={params}
-        onPaginationChange={(next) => list.navigate({ ...listParamsOf(params), ...next })}
-        getRowId={getProductId}
-        onRowActivate={openDetails}
-        view={view}
-        emptyStatus={filtered ? 'No products match' : 'No products'}
-        stale={
-          notApplied
-            ? 'Filters not applied: fix the filters above. The rows are the last ones that matched valid filters.'
-            : undefined
-        }
-        empty={
-          filtered ? (
-            <NoMatch
-              category={filters.category}
-              categories={categories}
-              onPick={(category) =>
-                list.navigate({ ...listParamsOf(params), page: 1, category }, { replace: false })
-              }
-            />
-          ) : (
-            'There are no products.'
-          )
-        }
-      />
+      {!searching && (
+        <DataTable
+          label="Products"
+          noun="products"
+          columns={productsColumns}
+          data={list.data}
+          busy={list.busy}
+          pagination={params}
+          onPaginationChange={(next) => list.navigate({ ...listParamsOf(params), ...next })}
+          getRowId={getProductId}
+          onRowActivate={openDetails}
+          view={view}
+          emptyStatus={filtered ? 'No products match' : 'No products'}
+          stale={
+            notApplied
+              ? 'Filters not applied: fix the filters above. The rows are the last ones that matched valid filters.'
+              : undefined
+          }
+          empty={
+            filtered ? (
+              <NoMatch
+                category={filters.category}
+                categories={categories}
+                onPick={(category) =>
+                  list.navigate({ ...listParamsOf(params), page: 1, category }, { replace: false })
+                }
+              />
+            ) : (
+              'There are no products.'
+            )
+          }
+        />
+      )}
     </div>
   );
 }

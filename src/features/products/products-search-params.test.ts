@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import {
+  linkedFilters,
   listParamsOf,
   parseProductsSearch,
   serializeProductsSearch,
@@ -9,6 +10,24 @@ import {
 const parse = (search: string) => parseProductsSearch(new URLSearchParams(search));
 
 describe('parseProductsSearch', () => {
+  it('reads Find product’s words, spaces made single, and keeps them out of what is fetched', () => {
+    const { params, corrected } = parse('category=Books&find=++creme%09brulee+&product=prod_1');
+    expect(params).toEqual({
+      page: 1,
+      limit: 50,
+      category: 'Books',
+      find: 'creme brulee',
+      product: 'prod_1',
+    });
+    expect(corrected).toBe(true);
+    expect(serializeProductsSearch(params).toString()).toBe(
+      'category=Books&find=creme+brulee&product=prod_1',
+    );
+    expect(listParamsOf(params)).toEqual({ page: 1, limit: 50, category: 'Books' });
+    expect(parse(`find=${'x'.repeat(201)}`).params.find).toBeUndefined();
+    expect(parse('find=+').params.find).toBeUndefined();
+  });
+
   it('drops a category longer than the box accepts, so a pasted link cannot send it', () => {
     const long = parseProductsSearch(new URLSearchParams({ category: 'x'.repeat(200_000) }));
     expect(long.params.category).toBeUndefined();
@@ -102,5 +121,17 @@ describe('parseProductsSearch', () => {
 
   it('accepts a zero price', () => {
     expect(parse('min_price=0').params).toEqual({ page: 1, limit: 50, minPrice: '0' });
+  });
+});
+
+describe('linkedFilters', () => {
+  it('reads a pasted link’s category and prices, the page, the product and bad prices aside', () => {
+    const view = (search: string) => linkedFilters(new URLSearchParams(search));
+    expect(view('category=Books&min_price=10.50&page=3&product=prod_c2402f921a')).toEqual({
+      category: 'Books',
+      minPrice: '10.5',
+    });
+    expect(view('product=prod_x1')).toEqual({});
+    expect(view('product=PROD_X1&min_price=abc')).toEqual({});
   });
 });

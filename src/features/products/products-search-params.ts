@@ -22,6 +22,11 @@ export type ProductsListParams = {
    * linked, but not of what is fetched (see listParamsOf).
    */
   product?: string | undefined;
+  /**
+   * Find product's words (`find=`): the page lists the products whose name holds them, under the
+   * filters, instead of one page of the list. Not fetched with the list either.
+   */
+  find?: string | undefined;
 };
 
 /**
@@ -41,10 +46,12 @@ export function parseProductsSearch(search: URLSearchParams): {
   const minPrice = priceParam(search.get('min_price'));
   const maxPrice = priceParam(search.get('max_price'));
   const product = search.get('product') || undefined;
+  const find = findParam(search.get('find'));
   const params: ProductsListParams = {
     page: parsePageParam(search.get('page')),
     limit: parseLimitParam(search.get('limit')),
     ...definedOnly({ category, minPrice, maxPrice }),
+    ...(find === undefined ? {} : { find }),
     ...(product === undefined ? {} : { product }),
   };
   return { params, corrected: serializeProductsSearch(params).toString() !== search.toString() };
@@ -55,14 +62,18 @@ export function serializeProductsSearch(params: ProductsListParams): URLSearchPa
   if (params.category !== undefined) search.set('category', params.category);
   if (params.minPrice !== undefined) search.set('min_price', params.minPrice);
   if (params.maxPrice !== undefined) search.set('max_price', params.maxPrice);
+  if (params.find !== undefined) search.set('find', params.find);
   writePageParams(search, params);
   if (params.product !== undefined) search.set('product', params.product);
   return search;
 }
 
-/** What is fetched for a view: its params without the open product, so opening one fetches nothing. */
+/**
+ * What is fetched for a view: its params without the open product or Find product's words, so
+ * opening one or searching fetches no other page of the list.
+ */
 export function listParamsOf(params: ProductsListParams): ProductsListParams {
-  if (params.product === undefined) return params;
+  if (params.product === undefined && params.find === undefined) return params;
   const { page, limit, category, minPrice, maxPrice } = params;
   return { page, limit, ...definedOnly({ category, minPrice, maxPrice }) };
 }
@@ -71,11 +82,22 @@ export function filtersOf({ category, minPrice, maxPrice }: ProductsListParams):
   return { category, minPrice, maxPrice };
 }
 
+/** A pasted link's view (its query): its category and prices, the rest aside, invalid ones too. */
+export function linkedFilters(view: URLSearchParams): ProductFilters {
+  return definedOnly(filtersOf(parseProductsSearch(view).params));
+}
+
 /** Without the unset keys, so equal params always make the same query key. */
 export function definedOnly(filters: ProductFilters): ProductFilters {
   return Object.fromEntries(
     Object.entries(filters).filter(([, value]) => value !== undefined),
   ) as ProductFilters;
+}
+
+/** Words as typed, spaces made single; none, or more than the box takes (a pasted link), is none. */
+function findParam(raw: string | null): string | undefined {
+  const words = raw?.replace(/\s+/gu, ' ').trim();
+  return words && words.length <= MAX_FILTER_LENGTH ? words : undefined;
 }
 
 function priceParam(raw: string | null): Price | undefined {

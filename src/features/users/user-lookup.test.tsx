@@ -32,16 +32,16 @@ function renderLookup() {
 beforeEach(() => sessionStorage.clear());
 
 describe('UserLookup', () => {
-  it('is a combobox labelled Find user, as the UI contract allows', () => {
+  it('is a combobox labelled Find, as the UI contract allows', () => {
     renderLookup();
-    expect(screen.getByRole('combobox', { name: 'Find user' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Find' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Find' })).toBeVisible();
   });
 
   it('opens the user from a pasted console URL and remembers the id', async () => {
     const router = renderLookup();
     await userEvent.type(
-      screen.getByRole('combobox', { name: 'Find user' }),
+      screen.getByRole('combobox', { name: 'Find' }),
       'https://console.example.com/users/user_abc123?tab=1{Enter}',
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
@@ -50,7 +50,7 @@ describe('UserLookup', () => {
 
   it('looks up the id of a link to another host, and says the link was for another host', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find' });
     await userEvent.type(box, 'https://api.example.com.evil.example/users/user_abc123{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -62,7 +62,7 @@ describe('UserLookup', () => {
 
   it('says nothing more of a link to this API or this console', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find' });
     await userEvent.type(box, 'https://api.example.com/v1/users/user_abc123{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_abc123'));
     await userEvent.type(box, `${window.location.origin}/users/user_def456{Enter}`);
@@ -70,10 +70,30 @@ describe('UserLookup', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('opens a product by its id or a pasted product link, in the view the link names (#40)', async () => {
+    const router = renderLookup();
+    const box = screen.getByRole('combobox', { name: 'Find' });
+    await userEvent.type(box, 'prod_e0517ffd4c{Enter}');
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/products?product=prod_e0517ffd4c',
+      ),
+    );
+    await userEvent.type(
+      box,
+      'https://console.example.com/products?category=Books&page=48&product=prod_c2402f921a{Enter}',
+    );
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?category=Books&product=prod_c2402f921a'),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(readRecentLookups()).toEqual([]);
+  });
+
   it('explains input that is not a user id and stays put', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
-    await userEvent.type(box, 'prod_123');
+    const box = screen.getByRole('combobox', { name: 'Find' });
+    await userEvent.type(box, 'order_123');
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('is not a user ID');
     expect(box).toHaveAttribute('aria-invalid', 'true');
@@ -82,7 +102,7 @@ describe('UserLookup', () => {
 
   it('offers the ids looked up before as options while the box has focus', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find' });
     await userEvent.type(box, 'user_first1{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     await userEvent.type(box, 'user_second2{Enter}');
@@ -98,7 +118,7 @@ describe('UserLookup', () => {
 
   it('follows the APG combobox: arrows move the active option, Enter opens it, Escape closes', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find' });
     await userEvent.type(box, 'user_first1{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     await userEvent.type(box, 'user_second2{Enter}');
@@ -134,7 +154,7 @@ describe('UserLookup', () => {
 
   it('closes the recent lookups after a lookup and on Escape', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find' });
     await userEvent.type(box, 'user_first1{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user_first1'));
     expect(box).toHaveFocus();
@@ -148,7 +168,7 @@ describe('UserLookup', () => {
 
   it('finds an e-mail address or a name on the Find page, with the text in the URL fragment', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find' });
     const searched = () => new URLSearchParams(router.state.location.hash.slice(1)).get('q');
     await userEvent.type(box, '  Ada@Example.com {Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/find'));
@@ -161,7 +181,7 @@ describe('UserLookup', () => {
 
   it('refuses an access token pasted into the box, and goes nowhere', async () => {
     const router = renderLookup();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find' });
     await userEvent.click(box);
     await userEvent.paste('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJl');
     await userEvent.keyboard('{Enter}');
@@ -179,7 +199,7 @@ describe('UserLookup', () => {
     ['x'.repeat(300), 'at most 200'],
   ])('says what is wrong with %j and sends nothing', async (text, message) => {
     const router = renderLookup();
-    const box = screen.getByRole('combobox', { name: 'Find user' });
+    const box = screen.getByRole('combobox', { name: 'Find' });
     await userEvent.click(box);
     await userEvent.paste(text);
     await userEvent.click(screen.getByRole('button', { name: 'Find' }));

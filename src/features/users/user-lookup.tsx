@@ -11,7 +11,7 @@ const loadParts = lazyModule<FindBoxParts>(() => import('./find/find-box-parts')
 /** One lookup box per page (in the shell), so it has a fixed id to be focused by. */
 const USER_LOOKUP_INPUT_ID = 'user-lookup';
 
-/** Puts the keyboard in the header's Find user box ("Look up another user", the `/` shortcut). */
+/** Puts the keyboard in the header's Find box ("Look up another user", the `/` shortcut). */
 export function focusUserLookup(): void {
   const input = document.getElementById(USER_LOOKUP_INPUT_ID);
   if (input instanceof HTMLInputElement) {
@@ -21,8 +21,9 @@ export function focusUserLookup(): void {
 }
 
 /**
- * The header's Find user box: support pastes an id or a link and lands on the user, or types an
- * e-mail address or a name and gets Find (find/find-page.tsx).
+ * The header's Find box: support pastes a user id or link and lands on the user, or a product id
+ * or link and lands on the product's details (the Products page finds it wherever it is), or types
+ * an e-mail address or a name and gets Find user (find/find-page.tsx).
  *
  * An APG combobox with a listbox popup, as the command menu's: while the box is in use the list
  * (find/find-box-parts.tsx) offers the users this tab has seen that match what is typed (no
@@ -115,7 +116,7 @@ export function UserLookup() {
       className="relative flex items-center gap-1.5"
     >
       <label htmlFor={inputId} className="sr-only">
-        Find user
+        Find
       </label>
       <input
         id={inputId}
@@ -140,7 +141,7 @@ export function UserLookup() {
           preload();
         }}
         onClick={() => setOpen(true)}
-        placeholder="Name, e-mail or user ID"
+        placeholder="Name, e-mail or ID"
         autoComplete="off"
         spellCheck={false}
         aria-invalid={problem ? true : undefined}

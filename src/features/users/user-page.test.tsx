@@ -144,7 +144,7 @@ describe('UserPage', () => {
     expect(within(alert).getByRole('button', { name: 'Copy request ID' })).toBeVisible();
     // Asking again would get the same 404.
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
-    expect(screen.getByText(/Use the Find user box above to look up another user/)).toBeVisible();
+    expect(screen.getByText(/Use the Find box above to look up another user/)).toBeVisible();
     expect(screen.queryByLabelText('User ID')).toBeNull();
   });
 
@@ -172,7 +172,7 @@ describe('UserPage', () => {
     await screen.findByRole('button', { name: 'Copy request ID' });
     const alert = screen.getByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Look up another user' }));
-    expect(screen.getByRole('combobox', { name: 'Find user' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Find' })).toHaveFocus();
   });
 
   it('offers the ids looked up before when one is not found', async () => {

@@ -87,7 +87,7 @@ function NotFoundHelp({ id }: { id: string }) {
   const headingId = useId();
   return (
     <div className="space-y-3 text-sm">
-      <p>Check the ID for typos. Use the Find user box above to look up another user.</p>
+      <p>Check the ID for typos. Use the Find box above to look up another user.</p>
       {recent.length > 0 && (
         <section aria-labelledby={headingId} className="space-y-1">
           <h2 id={headingId} className="font-medium">

@@ -3,18 +3,20 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClientFor } from '../../../lib/api-client';
 import { apiLine } from '../../../lib/display-text';
+import { parseProductReference, productPath } from '../../../lib/product-reference';
 import { readRecentLookups, rememberLookup } from '../recent-lookups';
 import { indexUsersFrom, suggestSeenUsers } from '../seen-users';
 import { userPath } from '../user-path';
 import { findPath, foreignLinkHost, foreignLinkNote, hostOf, parseFindQuery } from './find-query';
 
 /**
- * What the header's Find user box (user-lookup.tsx) loads when it is first used: reading what was
+ * What the header's Find box (user-lookup.tsx) loads when it is first used: reading what was
  * typed, and its popover.
  */
 
 /**
- * Where the box's text leads: a user (remembered among the recent lookups), or Find. A link to
+ * Where the box's text leads: a product (its id or a pasted product link: the Products page opens
+ * it wherever it is in the list), a user (remembered among the recent lookups), or Find. A link to
  * another host than this API's (`apiBaseUrl`) or this console's leads to the id it holds, with a
  * note that says so.
  */
@@ -22,6 +24,8 @@ export function destinationOf(
   text: string,
   queryClient: QueryClient,
 ): { ok: true; path: string; note?: string | undefined } | { ok: false; problem: string } {
+  const product = parseProductReference(text);
+  if (product) return { ok: true, path: productPath(product) };
   const parsed = parseFindQuery(text);
   if (parsed.kind === 'invalid') return { ok: false, problem: parsed.problem };
   if (parsed.kind === 'id') {

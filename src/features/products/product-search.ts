@@ -1,0 +1,222 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { apiClientFor } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-error';
+import type { ListPage } from '../../lib/api-schemas';
+import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
+import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
+import { shouldRetry } from '../../lib/query-client';
+import type { Product } from './api/products-api';
+import { productsScanPageQueryOptions } from './api/products-scan-api';
+import { foldCategory } from './category-match';
+import type { ProductFilters } from './price-filter';
+import {
+  ListScan,
+  SCAN_PAGE_SIZE,
+  type ReadPage,
+  type ScanProgress,
+  type ScanResult,
+} from './product-scan';
+import { definedOnly, type ProductsListParams } from './products-search-params';
+import { rememberProducts, seenProduct } from './seen-products';
+
+/**
+ * A product by its id, and Find product's words, over the API: the in-tab index first (an id seen
+ * before costs no request), else the list read under the filters given (product-scan.ts), through
+ * the query client so that a 401 ends the session and every request is logged. Each reading's
+ * state is kept by what it looks for, so Try again after a failure, and Go on reading after a
+ * bound, go on where it stopped; Cancel keeps what was found.
+ */
+
+export type FetchProductsPage = (
+  params: ProductsListParams,
+  signal: AbortSignal,
+) => Promise<ListPage<Product>>;
+
+/** Pages of the list under the filters: a category or a price narrows what is read. */
+export function pageReader(
+  fetchPage: FetchProductsPage,
+  filters: ProductFilters,
+): ReadPage<Product> {
+  const narrowed = definedOnly(filters);
+  return async (page, signal) => {
+    const { data, meta } = await fetchPage({ page, limit: SCAN_PAGE_SIZE, ...narrowed }, signal);
+    return { data, total: meta.total };
+  };
+}
+
+/** Every word, in any order, anywhere in the name; case and accents aside. */
+export function nameMatcher(text: string): (product: Product) => boolean {
+  const words = foldCategory(text).split(/\s+/u).filter(Boolean);
+  return (product) => {
+    const name = foldCategory(product.name);
+    return words.every((word) => name.includes(word));
+  };
+}
+
+/** What a reading ended with; `fromIndex`: the in-tab index had the product, no request made. */
+export type ProductSearchResult = ScanResult<Product> & { fromIndex?: boolean };
+
+type SearchKind = 'id' | 'words';
+
+interface SearchState {
+  scan: ListScan<Product>;
+  /** The person's Cancel; the caller's signal (leaving the page) is the other way to stop. */
+  cancel: AbortController;
+}
+
+const states = new Map<string, SearchState>();
+const MAX_KEPT_STATES = 20;
+
+function stateKey(
+  queryClient: QueryClient,
+  kind: SearchKind,
+  text: string,
+  filters: ProductFilters,
+): string {
+  return JSON.stringify([apiClientFor(queryClient).baseUrl, kind, text, definedOnly(filters)]);
+}
+
+/** The reading's state; a cancelled one is not gone on with: reading again starts afresh. */
+function stateFor(key: string, make: () => ListScan<Product>): SearchState {
+  let state = states.get(key);
+  if (!state || state.cancel.signal.aborted) {
+    state = { scan: make(), cancel: new AbortController() };
+    states.set(key, state);
+    while (states.size > MAX_KEPT_STATES) {
+      const oldest = states.keys().next().value;
+      if (oldest === undefined) break;
+      states.delete(oldest);
+    }
+  }
+  return state;
+}
+
+/**
+ * A page as the reading asks for it: its requests counted (a retry is one more), and a 429 left
+ * to the reading's pool, which slows down and tries again; other failures are tried again as the
+ * query client tries them everywhere.
+ */
+function forTheReading<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  counter: { requests: number },
+  options: FetchQueryOptions<TData, ApiError, TData, TKey>,
+): FetchQueryOptions<TData, ApiError, TData, TKey> {
+  const { queryFn } = options;
+  if (typeof queryFn !== 'function') return options;
+  const retry = queryClient.getDefaultOptions().queries?.retry;
+  return {
+    ...options,
+    queryFn: (context) => {
+      counter.requests += 1;
+      return queryFn(context);
+    },
+    retry: (failureCount, error) => {
+      if (error.status === 429) return false;
+      if (typeof retry === 'function') return retry(failureCount, error);
+      if (typeof retry === 'number') return failureCount < retry;
+      return retry ?? shouldRetry(failureCount, error);
+    },
+  };
+}
+
+interface ReadOptions {
+  queryClient: QueryClient;
+  /** The category and prices that narrow the reading. */
+  filters: ProductFilters;
+  signal: AbortSignal;
+  onProgress?: ((progress: ScanProgress<Product>) => void) | undefined;
+  /** The most requests at a go (MAX_SCAN_REQUESTS unless a test says otherwise). */
+  maxRequests?: number | undefined;
+}
+
+async function read(
+  options: ReadOptions,
+  kind: SearchKind,
+  text: string,
+  isMatch: (product: Product) => boolean,
+): Promise<ProductSearchResult> {
+  const { queryClient, filters } = options;
+  const key = stateKey(queryClient, kind, text, filters);
+  const state = stateFor(key, () => {
+    const counter = { requests: 0 };
+    const fetchPage: FetchProductsPage = (params, signal) =>
+      cancellableFetchQuery(
+        queryClient,
+        forTheReading(queryClient, counter, productsScanPageQueryOptions(params)),
+        signal,
+      );
+    return new ListScan<Product>({
+      readPage: pageReader(fetchPage, filters),
+      isMatch,
+      idOf: (product) => product.id,
+      first: kind === 'id',
+      requests: () => counter.requests,
+      maxRequests: options.maxRequests,
+    });
+  });
+  const result = await state.scan.run(
+    AbortSignal.any([options.signal, state.cancel.signal]),
+    options.onProgress,
+  );
+  // Read to the end, or found: nothing to go on with. Asked again, the API is read afresh.
+  if (result.stop === 'end' || result.stop === 'found') states.delete(key);
+  return result;
+}
+
+/**
+ * The product with this id: from the in-tab index at once, else by reading the list under the
+ * filters until it turns up (`found`), to its end (`end`: no such product there), or to a bound.
+ */
+export async function lookUpProduct(
+  options: ReadOptions & { id: string },
+): Promise<ProductSearchResult> {
+  const seen = seenProduct(options.id);
+  if (seen) {
+    return {
+      stop: 'found',
+      matches: [seen],
+      requests: 0,
+      rows: 0,
+      total: undefined,
+      changed: false,
+      fromIndex: true,
+    };
+  }
+  const result = await read(options, 'id', options.id, (product) => product.id === options.id);
+  if (result.stop === 'found') rememberProducts(result.matches);
+  return result;
+}
+
+/** Find product: every product whose name holds the words, under the filters, in list order. */
+export function findProducts(
+  options: ReadOptions & { text: string },
+): Promise<ProductSearchResult> {
+  return read(options, 'words', options.text, nameMatcher(options.text));
+}
+
+/** Stops a reading; what it found stays. */
+export function cancelProductSearch(
+  queryClient: QueryClient,
+  kind: SearchKind,
+  text: string,
+  filters: ProductFilters,
+): void {
+  states.get(stateKey(queryClient, kind, text, filters))?.cancel.abort();
+}
+
+/** Go on reading past the bound it stopped at. */
+export function raiseProductSearchBound(
+  queryClient: QueryClient,
+  kind: SearchKind,
+  text: string,
+  filters: ProductFilters,
+): void {
+  states.get(stateKey(queryClient, kind, text, filters))?.scan.raise();
+}
+
+/** Sign-out: nothing read for one person is gone on with for the next. */
+export function forgetProductSearches(): void {
+  for (const state of states.values()) state.cancel.abort();
+  states.clear();
+}
+forgetOnSignOut(forgetProductSearches);
