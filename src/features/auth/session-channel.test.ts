@@ -11,7 +11,7 @@ import {
   withSessionStores,
 } from '../../test/session-fixture';
 import { SHARE_WAIT_MS } from './session-channel';
-import { createSessionStore } from './session-store';
+import { createSessionStore, serializeStoredSession } from './session-store';
 import { LATE_OFFER_MS } from './session-transition';
 
 /** A profile's tabs, each a store on one channel hub: asking, offers, sign-outs and renewals. */
@@ -72,6 +72,21 @@ describe('session between tabs', () => {
     expect(localStorage.getItem(KEY)).toBeNull();
     expect(third.getState().session?.claims.sub).toBe('grace');
     expect(fourth.getState().session?.token).not.toBe(fresh);
+  });
+
+  it('ends as told by another tab without removing the record of the person who came next', () => {
+    // The first tab signs Bob in over Alice, both kept on the device: its word that Alice's
+    // session ended reaches the second tab after Bob's record is stored.
+    const hub = channelHub();
+    const first = make(hub.channel());
+    first.signIn(tokenExpiringIn(3600, 'alice'), true);
+    const second = make(hub.channel());
+    expect(second.getState().session?.claims.sub).toBe('alice');
+    const bob = tokenExpiringIn(3600, 'bob');
+    first.signIn(bob, true);
+    vi.advanceTimersByTime(2);
+    expect(second.getState()).toMatchObject({ session: null, endReason: 'other-tab' });
+    expect(localStorage.getItem(KEY)).toBe(serializeStoredSession(bob, API));
   });
 
   describe('sharing with a new tab', () => {

@@ -146,6 +146,31 @@ describe('session store', () => {
     expect(store.getState().endReason).toBe('unauthorized');
   });
 
+  it('follows another person’s record stored by another tab, forgetting its own, and keeps it stored', () => {
+    const eventTarget = new EventTarget() as unknown as Window;
+    const store = keep(createSessionStore({ apiBaseUrl: API, channel: null, eventTarget }));
+    store.signIn(tokenExpiringIn(3600, 'alice'), true);
+    const states: unknown[] = [];
+    store.subscribe(() => states.push(store.getState()));
+    const bob = serializeStoredSession(tokenExpiringIn(3600, 'bob'), API);
+    localStorage.setItem(KEY, bob);
+    eventTarget.dispatchEvent(new StorageEvent('storage', { key: KEY }));
+    expect(states[0]).toMatchObject({ session: null, endReason: 'other-tab' });
+    expect(store.getState().session?.claims.sub).toBe('bob');
+    expect(localStorage.getItem(KEY)).toBe(bob);
+  });
+
+  it('signs out without removing the record another person keeps on the device', () => {
+    // Alice in this tab only; Bob signed in since in another tab, kept on the device.
+    const alice = make();
+    alice.signIn(tokenExpiringIn(3600, 'alice'), false);
+    const bob = serializeStoredSession(tokenExpiringIn(3600, 'bob'), API);
+    localStorage.setItem(KEY, bob);
+    alice.end('signed-out');
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+    expect(localStorage.getItem(KEY)).toBe(bob);
+  });
+
   describe('renewal', () => {
     it('renews the same person in place: same generation, storage overwritten, other tabs told', () => {
       const hub = channelHub();

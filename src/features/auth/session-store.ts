@@ -127,7 +127,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       for (const listener of listeners) listener();
     } else if (effect.type === 'clear') {
       if (effect.tabOnly) records.clearTab();
-      else records.clear();
+      else records.clear(effect.of);
     } else if (effect.type === 'store') records.write(effect.session);
     else channel?.post(effect.message);
   }

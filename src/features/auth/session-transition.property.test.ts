@@ -168,6 +168,8 @@ describe('session transition, whatever happens', () => {
           const kinds = step.effects.map((effect) => effect.type);
           expect(kinds.indexOf('clear')).toBeGreaterThanOrEqual(0);
           expect(kinds.indexOf('clear')).toBeLessThan(kinds.indexOf('publish'));
+          // This person's records only: the next person's may be stored already.
+          expect(step.effects[kinds.indexOf('clear')]).toMatchObject({ type: 'clear', of: held });
           if (event.reason !== 'other-tab') {
             expect(step.effects).toContainEqual({
               type: 'post',

@@ -71,10 +71,11 @@ export type SessionEffect =
   /** Show the listeners this state (each one they must see, in turn). */
   | { type: 'publish'; state: SessionState }
   /**
-   * Removes the stored records; `tabOnly`: this tab's only, for an end another tab caused (that
-   * tab cleared the device's record, which may hold the next person's by now).
+   * Removes the stored records: `of` this binding's (and what no one can use), never another
+   * person's; `tabOnly`: this tab's only, for an end another tab caused (that tab cleared the
+   * device's record, which may hold the next person's by now).
    */
-  | { type: 'clear'; tabOnly?: boolean }
+  | { type: 'clear'; of?: SessionBinding; tabOnly?: boolean }
   | { type: 'store'; session: Session }
   | { type: 'post'; message: SessionMessage };
 
@@ -222,15 +223,15 @@ function end(step: Step, reason: SessionEndReason, message = '') {
     // Ended on a page and waiting for a renewal: only a sign-out goes further.
     const renewable = state.renewable;
     if (renewable && (told || reason === 'other-tab')) {
-      step.effects.push(forgetStored(reason));
+      step.effects.push(forgetStored(reason, renewable.binding));
       publish(step, { ...state, endReason: reason, renewable: null });
       if (told) step.effects.push(signedOut(renewable.binding));
     }
     return;
   }
   const renewable = RENEWABLE_ENDS.has(reason);
-  if (!renewable) step.effects.push(forgetStored(reason));
   const { claims, remember, source, binding } = session;
+  if (!renewable) step.effects.push(forgetStored(reason, binding));
   publish(step, {
     session: null,
     endReason: reason,
@@ -242,8 +243,14 @@ function end(step: Step, reason: SessionEndReason, message = '') {
   if (told) step.effects.push(signedOut(binding));
 }
 
-function forgetStored(reason: SessionEndReason): SessionEffect {
-  return reason === 'other-tab' ? { type: 'clear', tabOnly: true } : { type: 'clear' };
+/**
+ * What an ending removes from storage: this person's records only, as another person may have
+ * stored theirs meanwhile (signed in in another tab, kept on the device).
+ */
+function forgetStored(reason: SessionEndReason, binding: SessionBinding): SessionEffect {
+  return reason === 'other-tab'
+    ? { type: 'clear', of: binding, tabOnly: true }
+    : { type: 'clear', of: binding };
 }
 
 function signedOut(binding: SessionBinding): SessionEffect {
