@@ -1,7 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isApiError, type ApiError } from '../../lib/api-error';
 import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
-import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
+import { clientMemory } from '../../lib/client-memory';
 import { RankCounter, RankError } from '../../lib/rank/rank-counter';
 import {
   categorySampleQueryOptions,
@@ -63,12 +63,13 @@ interface Session {
   controller: AbortController | undefined;
 }
 
-const sessions = new Map<string, Session>();
-
-forgetOnSignOut(() => {
-  for (const session of sessions.values()) session.controller?.abort();
-  sessions.clear();
-});
+/** Per query client (one API profile's), by API; sign-out forgets them, stopping the counts. */
+const sessionsOf = clientMemory(
+  () => new Map<string, Session>(),
+  (sessions) => {
+    for (const session of sessions.values()) session.controller?.abort();
+  },
+);
 
 function initialState(): OverviewState {
   const waiting = { state: 'waiting' } as const;
@@ -84,7 +85,8 @@ function initialState(): OverviewState {
   };
 }
 
-function sessionFor(baseUrl: string): Session {
+function sessionFor(queryClient: QueryClient, baseUrl: string): Session {
+  const sessions = sessionsOf(queryClient);
   let session = sessions.get(baseUrl);
   if (!session) {
     session = {
@@ -103,8 +105,8 @@ function sessionFor(baseUrl: string): Session {
   return session;
 }
 
-export function overviewStore(baseUrl: string) {
-  const session = sessionFor(baseUrl);
+export function overviewStore(queryClient: QueryClient, baseUrl: string) {
+  const session = sessionFor(queryClient, baseUrl);
   return {
     subscribe(listener: () => void) {
       session.listeners.add(listener);
@@ -120,8 +122,8 @@ function update(session: Session, change: Partial<OverviewState>) {
 }
 
 /** Stops the count (leaving the page); what was counted stays, and the next run goes on. */
-export function stopOverview(baseUrl: string): void {
-  sessions.get(baseUrl)?.controller?.abort();
+export function stopOverview(queryClient: QueryClient, baseUrl: string): void {
+  sessionsOf(queryClient).get(baseUrl)?.controller?.abort();
 }
 
 export interface RunOptions {
@@ -138,7 +140,7 @@ const settled = (part: Part<unknown>) => part.state === 'done' || part.state ===
 
 /** Counts what is not counted yet (everything, when `fresh`). */
 export async function runOverview(options: RunOptions): Promise<void> {
-  const session = sessionFor(options.baseUrl);
+  const session = sessionFor(options.queryClient, options.baseUrl);
   session.controller?.abort();
   const controller = new AbortController();
   session.controller = controller;

@@ -2,7 +2,7 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { isApiError, type ApiError } from '../../../lib/api-error';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { usersSearchPageQueryOptions, type User, type UsersSearchSort } from '../api/users-api';
-import { forgetOnSignOut } from '../../../lib/forget-on-sign-out';
+import { clientMemory } from '../../../lib/client-memory';
 import { instantsOf, parseDateQuery } from './date-query';
 import { findByDate } from './find-by-date';
 import { DEFAULT_CONCURRENCY } from '../../../lib/pool/request-pool';
@@ -91,9 +91,19 @@ interface SearchState {
   cancel: AbortController;
 }
 
-const states = new Map<string, SearchState>();
-/** Per API base URL: whether `sort=email` is taken. Asked once per session. */
-const emailSort = new Map<string, boolean>();
+interface FindMemory {
+  states: Map<string, SearchState>;
+  /** Per API base URL: whether `sort=email` is taken. Asked once per session. */
+  emailSort: Map<string, boolean>;
+}
+
+/** Per query client (one API profile's); sign-out forgets it, stopping what runs. */
+const memoryOf = clientMemory<FindMemory>(
+  () => ({ states: new Map(), emailSort: new Map() }),
+  ({ states }) => {
+    for (const state of states.values()) state.cancel.abort();
+  },
+);
 const MAX_KEPT_STATES = 20;
 
 /** A day's search is its days in a zone: one zone's half-read search is not gone on with in another. */
@@ -102,22 +112,21 @@ function stateKey(baseUrl: string, mode: FindMode, text: string, timeZone = 'UTC
   return `${baseUrl}\u0000${mode}\u0000${text}${zone}`;
 }
 
-/** Sign-out: nothing found for one person is shown to the next. */
-export function forgetFindState(): void {
-  for (const state of states.values()) state.cancel.abort();
-  states.clear();
-  emailSort.clear();
-}
-
 /** Stops a running search; what it found stays. */
-export function cancelFind(baseUrl: string, mode: FindMode, text: string, timeZone?: string): void {
-  states.get(stateKey(baseUrl, mode, text, timeZone))?.cancel.abort();
+export function cancelFind(
+  queryClient: QueryClient,
+  baseUrl: string,
+  mode: FindMode,
+  text: string,
+  timeZone?: string,
+): void {
+  memoryOf(queryClient)
+    .states.get(stateKey(baseUrl, mode, text, timeZone))
+    ?.cancel.abort();
 }
-
-forgetOnSignOut(forgetFindState);
 
 /** The search's state; a cancelled one is not gone on with: running it again starts afresh. */
-function stateFor(key: string): SearchState {
+function stateFor(states: Map<string, SearchState>, key: string): SearchState {
   let state = states.get(key);
   if (!state || state.cancel.signal.aborted) {
     state = { requests: 0, cancel: new AbortController() };
@@ -156,7 +165,8 @@ export interface FindOptions {
  */
 export async function findUsers(options: FindOptions): Promise<FindOutcome> {
   const key = stateKey(options.baseUrl, options.mode, options.text, options.timeZone);
-  const state = stateFor(key);
+  const { states } = memoryOf(options.queryClient);
+  const state = stateFor(states, key);
   let last: FindProgress = { requests: state.requests, matches: [] };
   const reporting: FindOptions = {
     ...options,
@@ -188,6 +198,7 @@ const EMAIL_SORT_IGNORED =
 
 async function search(options: FindOptions, state: SearchState): Promise<FindOutcome> {
   const { mode, signal, baseUrl } = options;
+  const { emailSort } = memoryOf(options.queryClient);
   const stop = AbortSignal.any([signal, state.cancel.signal]);
   // Remembered for the session, so the next e-mail search does not ask again.
   const readListForEmail = (note: string) => {
@@ -402,12 +413,13 @@ async function byDate(
  * where the search stopped.
  */
 export function raiseFindBound(
+  queryClient: QueryClient,
   baseUrl: string,
   mode: FindMode,
   text: string,
   timeZone?: string,
 ): void {
-  const state = states.get(stateKey(baseUrl, mode, text, timeZone));
+  const state = memoryOf(queryClient).states.get(stateKey(baseUrl, mode, text, timeZone));
   state?.scan?.goOn(MAX_MATCHES, MAX_SCAN_REQUESTS, state.requests);
 }
 
