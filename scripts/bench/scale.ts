@@ -190,7 +190,7 @@ export async function runScaleBench(options: {
       if (setup.parts.includes('overview')) {
         await measure('Overview (all three charts and both totals)', async (queryClient) => {
           await runOverview({ queryClient, baseUrl: apiUrl, categories: [], fresh: true });
-          const state = overviewStore(apiUrl).getSnapshot();
+          const state = overviewStore(queryClient, apiUrl).getSnapshot();
           for (const part of [state.signUps, state.categories, state.prices]) {
             if (part.state !== 'done')
               throw new Error(`scale: an overview chart ended ${part.state}.`);

@@ -10,6 +10,7 @@ import { reportTokenUse } from '../features/auth/token-use';
 import { forgetUserData } from '../features/users/user-storage';
 import { setCurrentProfileKey, type ApiProfile } from '../lib/api-profile';
 import { bindApiClient, createApiClient, setApiClient, type ApiClient } from '../lib/api-client';
+import { forgetClientMemory } from '../lib/client-memory';
 import { apiBaseUrlFor } from '../lib/config';
 import { forgetRegisteredData } from '../lib/forget-on-sign-out';
 import { createQueryClient } from '../lib/query-client';
@@ -102,6 +103,7 @@ export function createProfileRuntimes(options: {
       // requests made, the users looked up and the last list view. Only this API's: signing out
       // of one API leaves the others signed in, with their data.
       queryClient.clear();
+      forgetClientMemory(queryClient);
       requestLog.clear();
       forgetUserData(profile.key);
       forgetRegisteredData(profile.key);

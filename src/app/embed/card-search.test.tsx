@@ -6,7 +6,7 @@ import { bindApiClient, createApiClient } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { createRequestLog } from '../../lib/request-log';
 import type { UserDetail } from '../../features/users/api/users-api';
-import { forgetFindState, type FindMode } from '../../features/users/find/find-users';
+import type { FindMode } from '../../features/users/find/find-users';
 import { CardSearch, SHORT_LIST } from './card-search';
 
 const BASE = 'https://api.example.com';
@@ -37,7 +37,6 @@ function renderSearch(
   users: Row[],
   { fail = false }: { fail?: boolean } = {},
 ) {
-  forgetFindState();
   const requests: string[] = [];
   const api = createApiClient({
     baseUrl: BASE,

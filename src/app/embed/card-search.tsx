@@ -99,7 +99,7 @@ export function CardSearch({
                   : `${formatCount(scan.rows)} of ${formatCount(scan.total)} users read`
               }
             />
-            <Button onClick={() => cancelFind(apiBaseUrl, mode, text, timeZone)}>
+            <Button onClick={() => cancelFind(queryClient, apiBaseUrl, mode, text, timeZone)}>
               Cancel search
             </Button>
           </div>

@@ -61,4 +61,21 @@ describe('session records', () => {
     expect(sessionRecords(KEY, scope).read(NOW).session).toBeNull();
     expect(localStorage.getItem(KEY)).toBeNull();
   });
+
+  it('clears, for a session that ended, its own records and what nobody can use, never another person’s', () => {
+    const records = sessionRecords(KEY, scope);
+    const bob = serializeStoredSession(tokenExpiringIn(3600, 'bob'), API);
+    sessionStorage.setItem(KEY, serializeStoredSession(tokenExpiringIn(3600, 'alice'), API));
+    localStorage.setItem(KEY, bob);
+    records.clear(pasted('alice'));
+    expect([sessionStorage.getItem(KEY), localStorage.getItem(KEY)]).toEqual([null, bob]);
+
+    localStorage.setItem(
+      KEY,
+      serializeStoredSession(tokenExpiringIn(3600, 'bob'), 'https://old.example.com'),
+    );
+    sessionStorage.setItem(KEY, 'damaged');
+    records.clear(pasted('alice'));
+    expect([sessionStorage.getItem(KEY), localStorage.getItem(KEY)]).toEqual([null, null]);
+  });
 });

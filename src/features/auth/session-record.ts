@@ -4,6 +4,7 @@ import { claimsSchema, readBoundCredential, type ReadCredential } from './creden
 import {
   bindingSchema,
   fitsScope,
+  sameBinding,
   type SessionBinding,
   type SessionScope,
   type TokenSourceKind,
@@ -91,8 +92,12 @@ export interface SessionRecords {
   read(nowMs: number): { session: StoredRead | null; expired: SessionBinding | null };
   /** Overwrites the record in the area `remember` names. */
   write(record: Omit<StoredRead, 'source'>): void;
-  /** Both areas: a removal in localStorage reads as a sign-out in the other tabs. */
-  clear(): void;
+  /**
+   * Both areas: a removal in localStorage reads as a sign-out in the other tabs. With `of` (a
+   * session that ended), a record of anyone else is kept: another tab may already have stored
+   * the next person's, and removing it would sign them out everywhere.
+   */
+  clear(of?: SessionBinding): void;
   /**
    * This tab's record only, for an end another tab caused: that tab has cleared the device's
    * record already, and what the device holds now may be the next person's, just written.
@@ -101,6 +106,14 @@ export interface SessionRecords {
 }
 
 export function sessionRecords(key: string, scope: SessionScope): SessionRecords {
+  function someoneElses(area: StorageArea, of: SessionBinding): boolean {
+    const record = readStored(area, key, storedSessionSchema);
+    if (record === null) return false;
+    const { api, issuer, clientId, sub } = record;
+    const binding = { api, issuer, clientId, sub };
+    return fitsScope(binding, scope) && !sameBinding(binding, of);
+  }
+
   return {
     read(nowMs) {
       let expired: SessionBinding | null = null;
@@ -120,9 +133,10 @@ export function sessionRecords(key: string, scope: SessionScope): SessionRecords
     write({ remember, token, binding, claims }) {
       writeSession(remember ? 'local' : 'session', key, token, binding, claims);
     },
-    clear() {
-      removeStored('session', key);
-      removeStored('local', key);
+    clear(of) {
+      for (const area of ['session', 'local'] as const) {
+        if (!of || !someoneElses(area, of)) removeStored(area, key);
+      }
     },
     clearTab() {
       removeStored('session', key);

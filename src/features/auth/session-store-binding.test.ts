@@ -1,64 +1,29 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { channelHub } from '../../test/channel-hub';
-import { createSessionStore, SHARE_WAIT_MS, type SessionStore } from './session-store';
+import {
+  API,
+  KEY,
+  PROVIDER,
+  pasted,
+  provided as providedFor,
+  sentOfType,
+  tokenExpiringIn,
+  withSessionStores,
+} from '../../test/session-fixture';
+import { SHARE_WAIT_MS } from './session-channel';
 
 /**
  * A session belongs to its API, provider, client and person (session-binding.ts): what is stored,
  * offered, renewed or signed out elsewhere is taken only by a tab of the same binding.
  */
 
-const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
-const API = 'https://api.example.com';
-const KEY = 'admin-console.token';
-const PROVIDER = { issuer: 'https://id.example.com', clientId: 'console' };
-
-function tokenExpiringIn(seconds: number, sub = 's'): string {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp: NOW / 1000 + seconds })}.c2ln`;
-}
-
-/** A pasted token's binding. */
-const pasted = (sub: string | null = 's', api = API) => ({
-  api,
-  issuer: null,
-  clientId: null,
-  sub,
-});
-
-let stores: SessionStore[] = [];
-const make = (
-  channel: BroadcastChannel | null = null,
-  apiBaseUrl = API,
-  provider: { issuer: string; clientId: string } | null = null,
-) => {
-  const store = createSessionStore({ apiBaseUrl, provider, channel, eventTarget: null });
-  stores.push(store);
-  return store;
-};
-const makeWithProvider = (channel: BroadcastChannel | null = null, provider = PROVIDER) =>
-  make(channel, API, provider);
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW });
-  sessionStorage.clear();
-  localStorage.clear();
-});
-
-afterEach(() => {
-  for (const store of stores) store.dispose();
-  stores = [];
-  vi.useRealTimers();
-});
+const { make, makeWithProvider } = withSessionStores();
 
 describe('session binding: API, provider, client and person', () => {
   const OTHER_PROVIDER = { issuer: 'https://id2.example.com', clientId: 'console' };
-  /** A provider's token and the claims its sign-in read beside it. */
-  const provided = (sub = 'ada', claims: Record<string, unknown> = {}) => {
-    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const exp = NOW / 1000 + 3600;
-    const token = `${part({ alg: 'RS256', typ: 'at+jwt' })}.${part({ sub, exp, iss: PROVIDER.issuer, ...claims })}.c2ln`;
-    return { token, claims: { sub, exp } };
-  };
+  /** A provider's token (naming its issuer) and the claims its sign-in read beside it. */
+  const provided = (sub = 'ada', claims: Record<string, unknown> = {}) =>
+    providedFor(sub, 3600, { iss: PROVIDER.issuer, ...claims });
   const binding = (sub = 'ada', provider = PROVIDER) => ({ api: API, ...provider, sub });
 
   it('drops a stored session of another provider or client, of a person its token is not, or without its claims', () => {
@@ -93,9 +58,7 @@ describe('session binding: API, provider, client and person', () => {
     hub.channel().postMessage({ type: 'session-request', api: API });
     hub.channel().postMessage({ type: 'session-request' });
     vi.advanceTimersByTime(SHARE_WAIT_MS);
-    expect(
-      hub.sent.filter((message) => (message as { type: string }).type === 'session-offer'),
-    ).toEqual([]);
+    expect(sentOfType(hub.sent, 'session-offer')).toEqual([]);
 
     makeWithProvider(hub.channel());
     vi.advanceTimersByTime(2);

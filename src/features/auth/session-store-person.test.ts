@@ -1,6 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { channelHub } from '../../test/channel-hub';
-import { createSessionStore, type SessionState, type SessionStore } from './session-store';
+import {
+  KEY,
+  ofProvider,
+  provided,
+  sentOfType,
+  tokenExpiringIn,
+  withSessionStores,
+} from '../../test/session-fixture';
+import type { SessionState, SessionStore } from './session-store';
 
 /**
  * A sign-in by someone else (another `sub`, or another provider) over a session of this tab,
@@ -9,34 +17,8 @@ import { createSessionStore, type SessionState, type SessionStore } from './sess
  * listeners) before the new one starts: nobody lands on another person's page.
  */
 
-const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
-const API = 'https://api.example.com';
-const KEY = 'admin-console.token';
-const PROVIDER = { issuer: 'https://id.example.com', clientId: 'console' };
-const scope = { api: API, ...PROVIDER };
-
-function provided(sub: string, seconds = 3600) {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = NOW / 1000 + seconds;
-  return { token: `${part({ alg: 'ES256' })}.${part({ sub, exp })}.c2ln`, claims: { sub, exp } };
-}
-
-function pastedToken(sub: string): string {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp: NOW / 1000 + 3600 })}.c2ln`;
-}
-
-let stores: SessionStore[] = [];
-function make(channel: BroadcastChannel | null = null) {
-  const store = createSessionStore({
-    apiBaseUrl: API,
-    provider: PROVIDER,
-    channel,
-    eventTarget: null,
-  });
-  stores.push(store);
-  return store;
-}
+const { makeWithProvider: make } = withSessionStores();
+const pastedToken = (sub: string) => tokenExpiringIn(3600, sub);
 
 /** The states a store went through, from now on. */
 function watch(store: SessionStore): SessionState[] {
@@ -46,20 +28,7 @@ function watch(store: SessionStore): SessionState[] {
 }
 
 const forgetting = (state: SessionState) => state.session === null && state.renewable === null;
-const signedOut = (sent: unknown[]) =>
-  sent.filter((message) => (message as { type: string }).type === 'signed-out');
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW });
-  sessionStorage.clear();
-  localStorage.clear();
-});
-
-afterEach(() => {
-  for (const store of stores) store.dispose();
-  stores = [];
-  vi.useRealTimers();
-});
+const signedOut = (sent: unknown[]) => sentOfType(sent, 'signed-out');
 
 describe('another person signing in over a session', () => {
   it('over a live session: the first ends everywhere, then the second starts (replaced)', () => {
@@ -72,9 +41,7 @@ describe('another person signing in over a session', () => {
     expect(store.signIn(provided('bob'), false)).toBe('replaced');
     expect(states.some(forgetting)).toBe(true);
     expect(store.getState().session?.binding.sub).toBe('bob');
-    expect(signedOut(hub.sent)).toEqual([
-      { type: 'signed-out', binding: { ...scope, sub: 'alice' } },
-    ]);
+    expect(signedOut(hub.sent)).toEqual([{ type: 'signed-out', binding: ofProvider('alice') }]);
     vi.advanceTimersByTime(2);
     expect(aliceTab.getState()).toMatchObject({ session: null, endReason: 'other-tab' });
   });
@@ -91,7 +58,7 @@ describe('another person signing in over a session', () => {
   it('over an expired session still stored (a reload, or the way back from the provider)', () => {
     sessionStorage.setItem(
       KEY,
-      JSON.stringify({ ...scope, sub: 'alice', ...provided('alice', -60) }),
+      JSON.stringify({ ...ofProvider('alice'), ...provided('alice', -60) }),
     );
     const hub = channelHub();
     const store = make(hub.channel());
@@ -99,16 +66,14 @@ describe('another person signing in over a session', () => {
     const states = watch(store);
     expect(store.signIn(provided('bob'), false)).toBe('replaced');
     expect(states.some(forgetting)).toBe(true);
-    expect(signedOut(hub.sent)).toEqual([
-      { type: 'signed-out', binding: { ...scope, sub: 'alice' } },
-    ]);
+    expect(signedOut(hub.sent)).toEqual([{ type: 'signed-out', binding: ofProvider('alice') }]);
     expect(JSON.parse(sessionStorage.getItem(KEY) ?? '{}')).toMatchObject({ sub: 'bob' });
   });
 
   it('the same person over their own expired session keeps what the tab held', () => {
     sessionStorage.setItem(
       KEY,
-      JSON.stringify({ ...scope, sub: 'alice', ...provided('alice', -60) }),
+      JSON.stringify({ ...ofProvider('alice'), ...provided('alice', -60) }),
     );
     const hub = channelHub();
     const store = make(hub.channel());

@@ -7,8 +7,9 @@ const BASE = 'https://api.test';
 const { api, token } = setupMockApiClient({ users: 1000, products: 500 });
 
 async function countAfresh(categories: readonly string[] = ['Books']) {
-  await runOverview({ queryClient: testQueryClient(), baseUrl: BASE, categories, fresh: true });
-  return overviewStore(BASE).getSnapshot();
+  const queryClient = testQueryClient();
+  await runOverview({ queryClient, baseUrl: BASE, categories, fresh: true });
+  return overviewStore(queryClient, BASE).getSnapshot();
 }
 
 const inRange = (price: number, min: string | undefined, max: string) =>
@@ -18,7 +19,7 @@ describe('runOverview', () => {
   it('counts everything, and Try again after a 5xx goes on to finish the chart', async () => {
     api.scenarios.apply(token(), { fail: { path: '/v1/users', status: 503, count: 1 } });
     const queryClient = testQueryClient();
-    const store = overviewStore(BASE);
+    const store = overviewStore(queryClient, BASE);
     await runOverview({ queryClient, baseUrl: BASE, categories: ['Books'] });
     expect(store.getSnapshot().signUps.state).toBe('failed');
     expect(store.getSnapshot().prices.state).toBe('done');

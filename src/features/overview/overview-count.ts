@@ -1,21 +1,20 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isApiError, type ApiError } from '../../lib/api-error';
 import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
-import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
-import { RankCounter, RankError } from '../../lib/rank/rank-counter';
-import {
-  categorySampleQueryOptions,
-  priceSampleQueryOptions,
-  productCountQueryOptions,
-  signUpPageQueryOptions,
-  userCountQueryOptions,
-  type ProductCountFilter,
-  type SignUp,
-} from './api/overview-api';
 import { createPooled, type Pooled } from '../../lib/pool/pool-lane';
-import { PriceCountsChanged, PriceFilterIgnored, type PriceRanges } from './price-bins';
-import { CategoryFilterIgnored, countCategoryBars, countPriceRanges } from './product-counts';
-import { countSignUps as countSignUpPeriods, signUpCounter, type SignUps } from './sign-up-count';
+import { RankError } from '../../lib/rank/rank-counter';
+import { signUpPageQueryOptions, userCountQueryOptions } from './api/overview-api';
+import { countProducts } from './overview-products';
+import {
+  failure,
+  initialState,
+  sessionFor,
+  settled,
+  update,
+  type Fetch,
+  type Session,
+} from './overview-session';
+import { countSignUps as countSignUpPeriods, signUpCounter } from './sign-up-count';
 
 /**
  * The overview's counts, outside React: users and products in total, sign-ups per period, products
@@ -25,104 +24,8 @@ import { countSignUps as countSignUpPeriods, signUpCounter, type SignUps } from 
  * the users' charts working.
  */
 
-export type Part<T> =
-  | { state: 'waiting' }
-  | { state: 'done'; value: T }
-  /** A failed request: the standard alert, with Try again where it can help. */
-  | { state: 'failed'; error: ApiError }
-  /** What this API cannot answer (no permission, no sort by date, pages out of order). */
-  | { state: 'unavailable'; reason: string; retry: boolean };
-
-export interface Bar {
-  label: string;
-  count: number;
-  /** Where the bar leads: the users or products it counts. */
-  to: string;
-  /** The full text where the label is cut. */
-  title?: string;
-}
-
-export interface OverviewState {
-  requests: number;
-  /** When the last count finished; 0 before. */
-  updatedAt: number;
-  running: boolean;
-  users: Part<number>;
-  signUps: Part<SignUps>;
-  products: Part<number>;
-  categories: Part<Bar[]>;
-  prices: Part<PriceRanges>;
-}
-
-interface Session {
-  state: OverviewState;
-  counter: RankCounter<SignUp> | undefined;
-  io: { fetch: Fetch; parallel: (tasks: readonly (() => Promise<void>)[]) => Promise<void> };
-  counts: Map<string, number>;
-  listeners: Set<() => void>;
-  controller: AbortController | undefined;
-}
-
-const sessions = new Map<string, Session>();
-
-forgetOnSignOut(() => {
-  for (const session of sessions.values()) session.controller?.abort();
-  sessions.clear();
-});
-
-function initialState(): OverviewState {
-  const waiting = { state: 'waiting' } as const;
-  return {
-    requests: 0,
-    updatedAt: 0,
-    running: false,
-    users: waiting,
-    signUps: waiting,
-    products: waiting,
-    categories: waiting,
-    prices: waiting,
-  };
-}
-
-function sessionFor(baseUrl: string): Session {
-  let session = sessions.get(baseUrl);
-  if (!session) {
-    session = {
-      state: initialState(),
-      counter: undefined,
-      io: {
-        fetch: () => Promise.reject(new Error('Not counting.')),
-        parallel: () => Promise.reject(new Error('Not counting.')),
-      },
-      counts: new Map(),
-      listeners: new Set(),
-      controller: undefined,
-    };
-    sessions.set(baseUrl, session);
-  }
-  return session;
-}
-
-export function overviewStore(baseUrl: string) {
-  const session = sessionFor(baseUrl);
-  return {
-    subscribe(listener: () => void) {
-      session.listeners.add(listener);
-      return () => session.listeners.delete(listener);
-    },
-    getSnapshot: () => session.state,
-  };
-}
-
-function update(session: Session, change: Partial<OverviewState>) {
-  session.state = { ...session.state, ...change };
-  for (const listener of session.listeners) listener();
-}
-
-/** Stops the count (leaving the page); what was counted stays, and the next run goes on. */
-export function stopOverview(baseUrl: string): void {
-  sessions.get(baseUrl)?.controller?.abort();
-}
+export { overviewStore, stopOverview } from './overview-session';
+export type { Bar, OverviewState, Part } from './overview-session';
 
 export interface RunOptions {
   queryClient: QueryClient;
@@ -134,11 +37,9 @@ export interface RunOptions {
   timeZone?: string;
 }
 
-const settled = (part: Part<unknown>) => part.state === 'done' || part.state === 'unavailable';
-
 /** Counts what is not counted yet (everything, when `fresh`). */
 export async function runOverview(options: RunOptions): Promise<void> {
-  const session = sessionFor(options.baseUrl);
+  const session = sessionFor(options.queryClient, options.baseUrl);
   session.controller?.abort();
   const controller = new AbortController();
   session.controller = controller;
@@ -183,25 +84,6 @@ export async function runOverview(options: RunOptions): Promise<void> {
     return;
   }
   update(session, { running: false, updatedAt: Date.now() });
-}
-
-type Fetch = <T, K extends QueryKey>(query: FetchQueryOptions<T, ApiError, T, K>) => Promise<T>;
-
-/** What a failure means for a chart; undefined when it was the page being left. */
-function failure(error: unknown, what: string): Part<never> | undefined {
-  if (error instanceof DOMException && error.name === 'AbortError') return undefined;
-  if (!isApiError(error)) {
-    if (error instanceof Error && error.name === 'CancelledError') return undefined;
-    return { state: 'unavailable', reason: String(error), retry: true };
-  }
-  if (error.status === 403) {
-    return {
-      state: 'unavailable',
-      reason: `Your token lacks permission to read ${what} (403): ${error.message}`,
-      retry: false,
-    };
-  }
-  return { state: 'failed', error };
 }
 
 async function countSignUps(session: Session, fetch: Fetch, pooled: Pooled, zone: string) {
@@ -262,89 +144,4 @@ function signUpFailure(session: Session, error: unknown, fetch: Fetch) {
     signUps: part,
     ...(session.state.users.state === 'done' ? {} : { users: part }),
   });
-}
-
-async function countProducts(
-  session: Session,
-  fetch: Fetch,
-  pooled: Pooled,
-  categories: readonly string[],
-) {
-  // Counts are kept per filter, so Try again asks only for those it lacks. Callers put them
-  // through the pool.
-  const count = async (filter: ProductCountFilter) => {
-    const key = JSON.stringify(filter);
-    const known = session.counts.get(key);
-    if (known !== undefined) return known;
-    const total = await fetch(productCountQueryOptions(filter));
-    session.counts.set(key, total);
-    return total;
-  };
-  let total: number;
-  try {
-    [total] = (await pooled([() => count({})])) as [number];
-    update(session, { products: { state: 'done', value: total } });
-  } catch (error) {
-    const part = failure(error, 'products');
-    if (part) update(session, { products: part, categories: part, prices: part });
-    return;
-  }
-  await Promise.all([
-    countCategories(session, fetch, count, pooled, categories, total),
-    countPrices(session, fetch, count, pooled, total),
-  ]);
-}
-
-async function countCategories(
-  session: Session,
-  fetch: Fetch,
-  count: (filter: ProductCountFilter) => Promise<number>,
-  pooled: Pooled,
-  categories: readonly string[],
-  total: number,
-) {
-  if (settled(session.state.categories)) return;
-  try {
-    const sample = () => fetch(categorySampleQueryOptions());
-    const bars = await countCategoryBars({ categories, total, count, pooled, sample });
-    update(session, { categories: { state: 'done', value: bars } });
-  } catch (error) {
-    if (error instanceof CategoryFilterIgnored) {
-      update(session, {
-        categories: { state: 'unavailable', reason: error.message, retry: false },
-      });
-      return;
-    }
-    const part = failure(error, 'products');
-    if (part) update(session, { categories: part });
-  }
-}
-
-async function countPrices(
-  session: Session,
-  fetch: Fetch,
-  count: (filter: ProductCountFilter) => Promise<number>,
-  pooled: Pooled,
-  total: number,
-) {
-  if (settled(session.state.prices)) return;
-  try {
-    const sample = () => fetch(priceSampleQueryOptions());
-    const ranges = await countPriceRanges({ total, count, pooled, sample });
-    update(session, { prices: { state: 'done', value: ranges } });
-  } catch (error) {
-    if (error instanceof PriceFilterIgnored || error instanceof PriceCountsChanged) {
-      const changed = error instanceof PriceCountsChanged;
-      update(session, {
-        prices: {
-          state: 'unavailable',
-          reason: `${error.message} ${changed ? 'Try again in a moment.' : 'Prices cannot be counted on this API.'}`,
-          retry: changed,
-        },
-      });
-      return;
-    }
-    const part = failure(error, 'products');
-    if (part) update(session, { prices: part });
-  }
 }

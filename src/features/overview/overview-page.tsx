@@ -47,7 +47,7 @@ export function OverviewPage({
 }) {
   useDocumentTitle('Overview');
   const queryClient = useQueryClient();
-  const store = useMemo(() => overviewStore(apiBaseUrl), [apiBaseUrl]);
+  const store = useMemo(() => overviewStore(queryClient, apiBaseUrl), [queryClient, apiBaseUrl]);
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const timeZone = useTimeZone();
   const run = (fresh: boolean) =>
@@ -57,7 +57,7 @@ export function OverviewPage({
   // counts the months again.
   useEffect(() => {
     void runOverview({ queryClient, baseUrl: apiBaseUrl, categories, timeZone });
-    return () => stopOverview(apiBaseUrl);
+    return () => stopOverview(queryClient, apiBaseUrl);
   }, [queryClient, apiBaseUrl, categories, timeZone]);
 
   return (

@@ -21,7 +21,7 @@ describe('sign-ups per month in a time zone', () => {
   it('counts the zone’s months, and counts again when the zone changes', async () => {
     const baseUrl = 'https://api.test/zones';
     const queryClient = testQueryClient();
-    const store = overviewStore(baseUrl);
+    const store = overviewStore(queryClient, baseUrl);
     for (const timeZone of ['UTC', 'Pacific/Auckland', 'America/Los_Angeles']) {
       await runOverview({ queryClient, baseUrl, categories: [], timeZone });
       const { signUps } = store.getSnapshot();

@@ -174,7 +174,7 @@ function FindResults({
                 : `${formatCount(scan.rows)} of ${formatCount(scan.total)} users read`
             }
           />
-          <Button onClick={() => cancelFind(apiBaseUrl, mode, text, timeZone)}>
+          <Button onClick={() => cancelFind(queryClient, apiBaseUrl, mode, text, timeZone)}>
             Cancel search
           </Button>
           {scan.retryAt !== undefined && <RateLimitNote retryAt={scan.retryAt} />}
@@ -193,7 +193,7 @@ function FindResults({
           {outcome.read && (
             <Button
               onClick={() => {
-                raiseFindBound(apiBaseUrl, mode, text, timeZone);
+                raiseFindBound(queryClient, apiBaseUrl, mode, text, timeZone);
                 void query.refetch();
               }}
             >
