@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { ScrollSpot } from './restore-scroll';
 
 /** This tab's storage (lib/storage.ts's safeStorage('session'), or a stand-in in tests). */
@@ -80,6 +81,24 @@ export function takeFlow(storage: FlowStorage, params: URLSearchParams, now: num
   return { ok: true, flow };
 }
 
+/** A spot to scroll back to: where the page was, in CSS pixels. */
+const spotSchema = v.object({
+  x: v.pipe(v.number(), v.finite(), v.minValue(0)),
+  y: v.pipe(v.number(), v.finite(), v.minValue(0)),
+});
+
+const flowSchema = v.object({
+  state: v.string(),
+  nonce: v.string(),
+  verifier: v.string(),
+  next: v.string(),
+  profileKey: v.string(),
+  issuer: v.string(),
+  startedAt: v.number(),
+  // Only a usable spot is kept: the rest of the flow does not depend on it.
+  scroll: v.fallback(v.optional(spotSchema), undefined),
+});
+
 function readFlow(storage: FlowStorage): SignInFlow | null {
   let value: unknown;
   try {
@@ -87,20 +106,10 @@ function readFlow(storage: FlowStorage): SignInFlow | null {
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const flow = value as Record<string, unknown>;
-  const texts = ['state', 'nonce', 'verifier', 'next', 'profileKey', 'issuer'] as const;
-  if (!texts.every((name) => typeof flow[name] === 'string')) return null;
-  if (typeof flow.startedAt !== 'number') return null;
-  const { scroll, ...rest } = flow as unknown as SignInFlow;
-  // Only a usable spot is kept: the rest of the flow does not depend on it.
-  return isSpot(scroll) ? { ...rest, scroll } : rest;
-}
-
-function isSpot(value: unknown): value is ScrollSpot {
-  if (typeof value !== 'object' || value === null) return false;
-  const { x, y } = value as Record<string, unknown>;
-  return [x, y].every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0);
+  const parsed = v.safeParse(flowSchema, value);
+  if (!parsed.success) return null;
+  const { scroll, ...flow } = parsed.output;
+  return scroll ? { ...flow, scroll } : flow;
 }
 
 /** Compares without stopping at the first difference (the state is a secret of this tab). */

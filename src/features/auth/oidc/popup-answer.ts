@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { readText } from '../../../lib/storage';
 import { CALLBACK_PATH, FLOW_STORAGE_KEY } from './flow-state';
 
@@ -15,10 +16,11 @@ export interface SignInAnswer {
   search: string;
 }
 
+/** Exactly the answer's shape: a message with anything more (a token, say) is not one. */
+const answerSchema = v.strictObject({ type: v.literal(SIGN_IN_ANSWER), search: v.string() });
+
 export function isSignInAnswer(data: unknown): data is SignInAnswer {
-  if (typeof data !== 'object' || data === null) return false;
-  const { type, search, ...rest } = data as Record<string, unknown>;
-  return type === SIGN_IN_ANSWER && typeof search === 'string' && Object.keys(rest).length === 0;
+  return v.is(answerSchema, data);
 }
 
 /**
