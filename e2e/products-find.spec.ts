@@ -88,6 +88,18 @@ test('the header Find box opens a product by its id or a pasted product link, fr
   const books = read.slice(before);
   expect(books.length).toBeGreaterThan(0);
   expect(books.every((url) => url.searchParams.get('category') === 'Books')).toBe(true);
+
+  // Now seen in this tab, it is suggested by its name as it is typed, and opens with no request.
+  await page.keyboard.press('Escape');
+  await expect(details(page)).toHaveCount(0);
+  const seen = read.length;
+  await headerFind.fill('creme brul');
+  const option = page.getByRole('option', { name: new RegExp(cookbook.name) });
+  await expect(option).toContainText(`product · ${cookbook.id}`);
+  await option.click();
+  await expect(details(page)).toContainText(cookbook.name);
+  await expect(page).toHaveURL(new RegExp(`/products\\?product=${cookbook.id}$`));
+  expect(read.length).toBe(seen);
 });
 
 test('a pasted product link opens the product, reading only the view the link names', async ({

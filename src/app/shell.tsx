@@ -11,6 +11,7 @@ import { useSessionState, useSessionStore } from '../features/auth/session-conte
 import { CLOCK_SKEW_MS } from '../features/auth/session-store';
 import type { TokenClaims } from '../features/auth/token';
 import { RequestsButton } from '../features/requests/requests-button';
+import type { LoadProductSuggestions } from '../features/users/product-suggestion';
 import { UserLookup } from '../features/users/user-lookup';
 import { formatCountdown } from '../lib/time';
 import { ApiLabel } from './api-label';
@@ -20,6 +21,10 @@ import { NAV_ITEMS, navAccess } from './nav-items';
 import { severalApis } from './several-apis-loader';
 import { ThemeToggle } from './theme-toggle';
 import { TimeZoneMenu } from './time-zone-menu';
+
+/** The Find box's products (product-suggestions.ts): with its first use, never on first render. */
+const loadProductSuggestions: LoadProductSuggestions = (queryClient) =>
+  import('./product-suggestions').then((module) => module.productSuggestions(queryClient));
 
 // Only in a session's last minutes, or once it has ended on the page.
 const SessionRenewal = lazy(() =>
@@ -98,7 +103,7 @@ export function Shell({ children }: { children: ReactNode }) {
             Menu
           </Button>
           <div className="w-full shrink-0 sm:order-2 sm:ml-auto sm:w-auto">
-            <UserLookup />
+            <UserLookup loadProductSuggestions={loadProductSuggestions} />
           </div>
           {/* On wider screens its parts join the header row (display: contents). */}
           <div

@@ -6,12 +6,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bindApiClient, createApiClient } from '../../lib/api-client';
 import { createRequestLog } from '../../lib/request-log';
 import { readRecentLookups } from './recent-lookups';
+import type { LoadProductSuggestions } from './product-suggestion';
 import { UserLookup } from './user-lookup';
 
-function renderLookup() {
-  const router = createMemoryRouter([{ path: '*', element: <UserLookup /> }], {
-    initialEntries: ['/products'],
-  });
+function renderLookup(loadProductSuggestions?: LoadProductSuggestions) {
+  const router = createMemoryRouter(
+    [{ path: '*', element: <UserLookup loadProductSuggestions={loadProductSuggestions} /> }],
+    {
+      initialEntries: ['/products'],
+    },
+  );
   const queryClient = new QueryClient();
   bindApiClient(
     queryClient,
@@ -87,6 +91,30 @@ describe('UserLookup', () => {
       expect(router.state.location.search).toBe('?category=Books&product=prod_c2402f921a'),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(readRecentLookups()).toEqual([]);
+  });
+
+  it('suggests the products the tab has seen beside its users, and opens the one chosen (#40)', async () => {
+    const torch = {
+      id: 'prod_e0517ffd4c',
+      name: 'Crème Brûlée Torch',
+      to: '/products?product=prod_e0517ffd4c',
+    };
+    const router = renderLookup(() =>
+      Promise.resolve((text) => ('creme'.startsWith(text.toLowerCase()) ? [torch] : [])),
+    );
+    const box = screen.getByRole('combobox', { name: 'Find' });
+    await userEvent.type(box, 'cre');
+    const option = await screen.findByRole('option', { name: /Crème Brûlée Torch/ });
+    expect(option).toHaveTextContent('product · prod_e0517ffd4c');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/products?product=prod_e0517ffd4c',
+      ),
+    );
+    // A product is not a user lookup: the recent lookups stay users'.
     expect(readRecentLookups()).toEqual([]);
   });
 

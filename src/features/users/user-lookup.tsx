@@ -3,10 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { lazyModule } from '../../components/lazy-module';
+import type { LoadProductSuggestions, SuggestProducts } from './product-suggestion';
 
 type FindBoxParts = typeof import('./find/find-box-parts');
 /** Not on any page's first render: loaded when the box is first focused or typed in. */
 const loadParts = lazyModule<FindBoxParts>(() => import('./find/find-box-parts'));
+
+const NO_PRODUCTS: SuggestProducts = () => [];
 
 /** One lookup box per page (in the shell), so it has a fixed id to be focused by. */
 const USER_LOOKUP_INPUT_ID = 'user-lookup';
@@ -33,7 +36,11 @@ export function focusUserLookup(): void {
  * the viewport. What reads the text and the list load with the box's first use: only the box is
  * on the first render.
  */
-export function UserLookup() {
+export function UserLookup({
+  loadProductSuggestions,
+}: {
+  loadProductSuggestions?: LoadProductSuggestions;
+} = {}) {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -42,15 +49,23 @@ export function UserLookup() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [parts, setParts] = useState<FindBoxParts | null>(null);
+  const [suggestProducts, setSuggestProducts] = useState<SuggestProducts>(() => NO_PRODUCTS);
   const inputId = USER_LOOKUP_INPUT_ID;
   const problemId = useId();
   const listId = useId();
   // The active option's index; -1 while none is (Enter then finds what is typed).
   const [active, setActive] = useState(-1);
-  const expanded = open && !problem && parts !== null && parts.hasSuggestions(value);
+  const expanded =
+    open && !problem && parts !== null && parts.hasSuggestions(value, suggestProducts);
 
   function preload() {
-    if (!parts) loadParts().then(setParts, () => undefined);
+    if (parts) return;
+    loadParts().then(setParts, () => undefined);
+    // Without them the box still finds users and opens product ids: nothing to say if they fail.
+    loadProductSuggestions?.(queryClient).then(
+      (suggest) => setSuggestProducts(() => suggest),
+      () => undefined,
+    );
   }
 
   async function onSubmit(event: FormEvent) {
@@ -160,6 +175,7 @@ export function UserLookup() {
       {open && !problem && !note && parts && (
         <parts.FindBoxPopover
           text={value}
+          suggestProducts={suggestProducts}
           listId={listId}
           active={active}
           onActiveChange={setActive}

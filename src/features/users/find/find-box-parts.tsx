@@ -1,11 +1,12 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiClientFor } from '../../../lib/api-client';
 import { apiLine } from '../../../lib/display-text';
 import { parseProductReference, productPath } from '../../../lib/product-reference';
 import { readRecentLookups, rememberLookup } from '../recent-lookups';
 import { indexUsersFrom, suggestSeenUsers } from '../seen-users';
+import type { SuggestProducts } from '../product-suggestion';
 import { userPath } from '../user-path';
 import { findPath, foreignLinkHost, foreignLinkNote, hostOf, parseFindQuery } from './find-query';
 
@@ -43,8 +44,12 @@ export function destinationOf(
 }
 
 /** Whether the popover has anything to list for `text` (the box says so: `aria-expanded`). */
-export function hasSuggestions(text: string): boolean {
-  return suggestSeenUsers(text, 1).length > 0 || readRecentLookups().length > 0;
+export function hasSuggestions(text: string, suggestProducts: SuggestProducts): boolean {
+  return (
+    suggestSeenUsers(text, 1).length > 0 ||
+    suggestProducts(text, 1).length > 0 ||
+    readRecentLookups().length > 0
+  );
 }
 
 /**
@@ -77,20 +82,27 @@ const POPOVER =
 const OPTION = 'block cursor-pointer truncate rounded px-1';
 const ACTIVE = 'bg-blue-100 text-blue-950 dark:bg-blue-900 dark:text-blue-50';
 
+/** The most of each kind the list shows: users first, then products. */
+const SEEN_USERS = 6;
+const SEEN_PRODUCTS = 4;
+
 /**
- * The Find user box's suggestions, the listbox of an APG combobox (the box in user-lookup.tsx
- * keeps the focus; Up/Down move the active option, Enter opens it, Escape closes the list): the
- * users this tab has seen that match what is typed (seen-users.ts: no request), or, before that,
- * the ids looked up recently. Option `index` has the id `${listId}-${index}`.
+ * The Find box's suggestions, the listbox of an APG combobox (the box in user-lookup.tsx keeps the
+ * focus; Up/Down move the active option, Enter opens it, Escape closes the list): the users and
+ * the products this tab has seen that match what is typed (seen-users.ts, and the products' index
+ * the app hands in: no request), or, before anything matches, the ids looked up recently. Option
+ * `index` has the id `${listId}-${index}`.
  */
 export function FindBoxPopover({
   text,
+  suggestProducts,
   listId,
   active,
   onActiveChange,
   onChosen,
 }: {
   text: string;
+  suggestProducts: SuggestProducts;
   listId: string;
   /** The active option's index, or -1. */
   active: number;
@@ -103,12 +115,14 @@ export function FindBoxPopover({
   indexUsersFrom(useQueryClient());
   // Read once per opening: the list changes only with a lookup, which closes the popover.
   const [recent] = useState(readRecentLookups);
-  const seen = suggestSeenUsers(text, 6);
-  if (seen.length === 0 && recent.length === 0) return null;
-  const options =
-    seen.length > 0
-      ? seen.map((user) => ({
-          id: user.id,
+  const users = suggestSeenUsers(text, SEEN_USERS);
+  const products = suggestProducts(text, SEEN_PRODUCTS);
+  if (users.length === 0 && products.length === 0 && recent.length === 0) return null;
+  const seen = users.length + products.length > 0;
+  const options: { key: string; label: ReactNode; mono: boolean; open: () => void }[] = seen
+    ? [
+        ...users.map((user) => ({
+          key: `user:${user.id}`,
           label: (
             <>
               {apiLine(user.name, 80)}{' '}
@@ -118,17 +132,43 @@ export function FindBoxPopover({
             </>
           ),
           mono: false,
-        }))
-      : recent.map((id) => ({ id, label: id, mono: true }));
+          open: () => {
+            rememberLookup(user.id);
+            void navigate(userPath(user.id));
+          },
+        })),
+        ...products.map((product) => ({
+          key: `product:${product.id}`,
+          label: (
+            <>
+              {apiLine(product.name, 80)}{' '}
+              <span className="text-xs text-slate-600 dark:text-slate-400">
+                product · {apiLine(product.id, 40)}
+              </span>
+            </>
+          ),
+          mono: false,
+          open: () => void navigate(product.to),
+        })),
+      ]
+    : recent.map((id) => ({
+        key: `recent:${id}`,
+        label: id,
+        mono: true,
+        open: () => {
+          rememberLookup(id);
+          void navigate(userPath(id));
+        },
+      }));
   return (
     <div className={POPOVER}>
       <p id={labelId} className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">
-        {seen.length > 0 ? 'Seen in this tab' : 'Recent lookups'}
+        {seen ? 'Seen in this tab' : 'Recent lookups'}
       </p>
       <ul id={listId} role="listbox" aria-labelledby={labelId} className="space-y-0.5">
         {options.map((option, index) => (
           <li
-            key={option.id}
+            key={option.key}
             id={`${listId}-${index}`}
             role="option"
             aria-selected={index === active}
@@ -136,9 +176,8 @@ export function FindBoxPopover({
             onMouseDown={(event) => event.preventDefault()}
             onMouseMove={() => onActiveChange(index)}
             onClick={() => {
-              rememberLookup(option.id);
               onChosen();
-              void navigate(userPath(option.id));
+              option.open();
             }}
             className={`${OPTION} ${option.mono ? 'font-mono text-xs' : ''} ${
               index === active ? ACTIVE : 'text-blue-700 dark:text-blue-300'
