@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiLine } from '../../components/api-text';
 import { Button } from '../../components/button';
-import { ProgressBar } from '../../components/progress-bar';
 import { QueryAlert } from '../../components/query-alert';
 import { formatCount } from '../../lib/format';
 import { useTimeZone } from '../../lib/time-zone';
@@ -11,6 +10,7 @@ import { findPath } from '../../features/users/find/find-query';
 import { userToOpen } from '../../features/users/find/find-status';
 import { cancelFind, type FindMode, type FindProgress } from '../../features/users/find/find-users';
 import { findQueryOptions } from '../../features/users/find/find-query-options';
+import { FindScanProgress } from '../../features/users/find/find-scan-progress';
 import { CardHeading, CardStatus, ConsoleLink } from './card-parts';
 import { PersonCard } from './person-card';
 
@@ -89,19 +89,10 @@ export function CardSearch({
         <CardStatus>Searching… {made} so far</CardStatus>
         {scan && (
           <div className="flex flex-wrap items-center gap-2">
-            <ProgressBar
-              label="Search progress"
-              value={scan.rows}
-              max={scan.total}
-              valueText={
-                scan.total === undefined
-                  ? 'Starting'
-                  : `${formatCount(scan.rows)} of ${formatCount(scan.total)} users read`
-              }
+            <FindScanProgress
+              scan={scan}
+              onCancel={() => cancelFind(queryClient, apiBaseUrl, mode, text, timeZone)}
             />
-            <Button onClick={() => cancelFind(queryClient, apiBaseUrl, mode, text, timeZone)}>
-              Cancel search
-            </Button>
           </div>
         )}
         <QueryAlert query={query} what="users for the search" />

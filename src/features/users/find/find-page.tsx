@@ -5,7 +5,6 @@ import { Link } from '../../../components/link';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { PageParams } from '../../../components/data-table/page-params';
-import { ProgressBar } from '../../../components/progress-bar';
 import { QueryAlert } from '../../../components/query-alert';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { formatCount } from '../../../lib/format';
@@ -18,6 +17,7 @@ import { boundNote, describeDays, statusText, userToOpen } from './find-status';
 import { exportLabel, matchesExport } from './find-export';
 import { useNow } from '../../../components/use-now';
 import { findQueryOptions } from './find-query-options';
+import { FindScanProgress } from './find-scan-progress';
 import { filterMatches, MatchFilters, NO_FILTER, type MatchFilter } from './match-filters';
 import {
   cancelFind,
@@ -164,19 +164,10 @@ function FindResults({
               ? 'Reading the list of users…'
               : `Read ${formatCount(Math.min(scan.rows, scan.total))} of ${formatCount(scan.total)} users`}
           </span>
-          <ProgressBar
-            label="Search progress"
-            value={scan.rows}
-            max={scan.total}
-            valueText={
-              scan.total === undefined
-                ? 'Starting'
-                : `${formatCount(scan.rows)} of ${formatCount(scan.total)} users read`
-            }
+          <FindScanProgress
+            scan={scan}
+            onCancel={() => cancelFind(queryClient, apiBaseUrl, mode, text, timeZone)}
           />
-          <Button onClick={() => cancelFind(queryClient, apiBaseUrl, mode, text, timeZone)}>
-            Cancel search
-          </Button>
           {scan.retryAt !== undefined && <RateLimitNote retryAt={scan.retryAt} />}
         </div>
       )}
