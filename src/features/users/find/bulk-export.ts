@@ -7,7 +7,7 @@ import {
 import { downloadFile } from '../../../lib/download';
 import { shownInput } from './bulk-input';
 import type { Row } from './bulk-lookup';
-import { describeRow, foundUser } from './bulk-results';
+import { describeRow, foundRecord } from './bulk-results';
 
 /** The results as CSV, with the export's rules (formula guard, quoting, BOM). */
 export function downloadResults(
@@ -17,15 +17,15 @@ export function downloadResults(
 ) {
   const lines = [csvHeader(['input', 'status', 'id', 'name', 'email', 'created_at'])];
   for (const { entry, state } of rows) {
-    const user = foundUser(state);
+    const found = foundRecord(state);
     lines.push(
       csvRecord([
         shownInput(entry.input),
         describeRow({ entry, state }, knownHosts),
-        user?.id,
-        user?.name,
-        user?.email,
-        user?.created_at,
+        found?.id,
+        found?.name,
+        found?.email,
+        found?.created_at,
       ]),
     );
   }

@@ -1,3 +1,4 @@
+import { parseProductReference } from '../../../lib/product-reference';
 import { withoutTokens } from '../../../lib/token-shape';
 import { parseFindQuery, type FindQuery } from './find-query';
 import { foldText } from '../../../lib/list-search/text-fold';
@@ -7,8 +8,11 @@ export const MAX_BULK_ENTRIES = 1_000;
 export interface BulkEntry {
   /** As pasted. */
   input: string;
-  /** A day is Find's question (who signed up then), not a person: bulk refuses it. */
-  query: Exclude<FindQuery, { kind: 'date' }>;
+  /**
+   * A day is Find's question (who signed up then), not a person: bulk refuses it. A product id or
+   * link is looked up among the products (bulk-products.ts).
+   */
+  query: Exclude<FindQuery, { kind: 'date' }> | { kind: 'product'; id: string };
 }
 
 export type BulkInput =
@@ -22,20 +26,18 @@ export type BulkInput =
 export function parseBulkInput(text: string): BulkInput {
   const parts = splitBulkText(text);
   if (parts.length === 0) {
-    return { ok: false, problem: 'Paste user IDs, e-mail addresses or user links, one a line.' };
+    return {
+      ok: false,
+      problem: 'Paste user or product IDs, e-mail addresses or links, one a line.',
+    };
   }
   const seen = new Set<string>();
   const entries: BulkEntry[] = [];
   for (const input of parts) {
-    const parsed = parseFindQuery(input);
-    // Who signed up on a day is Find's question, not a person to look up.
-    const query: BulkEntry['query'] =
-      parsed.kind === 'date'
-        ? { kind: 'invalid', problem: 'A date: Find user lists who signed up on it' }
-        : parsed;
+    const query = readEntry(input);
     const key =
-      query.kind === 'id'
-        ? `id:${query.id}`
+      query.kind === 'id' || query.kind === 'product'
+        ? `${query.kind}:${query.id}`
         : query.kind === 'email'
           ? `email:${query.text.toLowerCase()}`
           : query.kind === 'name'
@@ -52,6 +54,17 @@ export function parseBulkInput(text: string): BulkInput {
     };
   }
   return { ok: true, entries, duplicates: parts.length - entries.length };
+}
+
+/** One entry: a product id or link, else what Find makes of it. */
+function readEntry(input: string): BulkEntry['query'] {
+  const product = parseProductReference(input);
+  if (product) return { kind: 'product', id: product.id };
+  const parsed = parseFindQuery(input);
+  // Who signed up on a day is Find's question, not a person to look up.
+  return parsed.kind === 'date'
+    ? { kind: 'invalid', problem: 'A date: Find user lists who signed up on it' }
+    : parsed;
 }
 
 /**
@@ -85,10 +98,10 @@ function splitLine(line: string): string[] {
   return parts.length > 1 ? parts : [line];
 }
 
-/** An id, a user link or an e-mail address: something that names one user. */
+/** An id, a user or product link or an e-mail address: something that names one record. */
 function isLookupKey(piece: string): boolean {
-  const kind = parseFindQuery(piece).kind;
-  return kind === 'id' || kind === 'email';
+  const kind = readEntry(piece).kind;
+  return kind === 'id' || kind === 'email' || kind === 'product';
 }
 
 /**

@@ -1,10 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiClientFor } from '../../../lib/api-client';
 import { isApiError, statusText } from '../../../lib/api-error';
+import { formatCount } from '../../../lib/format';
 import { cancellableFetchQuery } from '../../../lib/cancellable-fetch-query';
 import { userDetailQueryOptions, type UserDetail } from '../api/users-api';
 import { createEmailLookup, PAGE_SIZE, type EmailLookup } from './bulk-emails';
 import type { BulkEntry } from './bulk-input';
+import type {
+  FoundProduct,
+  LoadProductLookup,
+  ProductAnswer,
+  ProductsProgress,
+} from './bulk-products';
 import { findUsers } from './find-users';
 import { retryExceptRateLimit } from '../../../lib/pool/pool-retry';
 import { runPool } from '../../../lib/pool/request-pool';
@@ -27,6 +34,8 @@ export interface Found {
 export type RowState =
   | { kind: 'waiting' }
   | { kind: 'found'; user: Found }
+  /** A product id or link (bulk-products.ts). */
+  | { kind: 'product'; product: FoundProduct }
   | { kind: 'not-found' }
   /** A name, searched as Find does: how many matched (the one user when one did). */
   | { kind: 'matches'; count: number; truncated: boolean; user?: Found | undefined }
@@ -50,6 +59,10 @@ export interface BulkRunOptions {
   controller: AbortController;
   onAnswer: (index: number, state: RowState) => void;
   onConcurrency: (concurrency: number) => void;
+  /** How to look products up, when the entries hold product ids. */
+  loadProductLookup?: LoadProductLookup | undefined;
+  /** The product list's reading, while it goes on. */
+  onProductsProgress?: ((progress: ProductsProgress) => void) | undefined;
 }
 
 export async function runBulkLookup(options: BulkRunOptions): Promise<void> {
@@ -65,21 +78,70 @@ export async function runBulkLookup(options: BulkRunOptions): Promise<void> {
     fromPage:
       options.readRows === undefined ? undefined : Math.floor(options.readRows / PAGE_SIZE) + 1,
   });
+  const products: number[] = [];
+  const people: number[] = [];
+  entries.forEach(({ query }, index) => (query.kind === 'product' ? products : people).push(index));
   await runPool({
-    items: entries,
+    items: people,
     signal: controller.signal,
-    run: (entry, signal) => {
+    run: (index, signal) => {
       if (api.sessionGeneration() !== generation) controller.abort();
       signal.throwIfAborted();
-      return lookUp(queryClient, apiBaseUrl, emails, entry, signal);
+      return lookUp(queryClient, apiBaseUrl, emails, entries[index] as BulkEntry, signal);
     },
-    onResult: (index, outcome) =>
+    onResult: (at, outcome) =>
       options.onAnswer(
-        index,
+        people[at] as number,
         outcome.ok ? outcome.value : { kind: 'failed', reason: describeFailure(outcome.error) },
       ),
     onConcurrency: options.onConcurrency,
   });
+  // The products after the people: one reading of their list, within the same 4 requests at a time.
+  if (products.length === 0 || controller.signal.aborted) return;
+  if (api.sessionGeneration() !== generation) {
+    controller.abort();
+    return;
+  }
+  const ids = products.map((index) => productId(entries[index] as BulkEntry));
+  let answers: ReadonlyMap<string, ProductAnswer>;
+  try {
+    if (!options.loadProductLookup) throw new Error('Products cannot be looked up here');
+    const lookUpProducts = await options.loadProductLookup(queryClient);
+    answers = await lookUpProducts(ids, {
+      signal: controller.signal,
+      onProgress: (progress) => options.onProductsProgress?.(progress),
+    });
+  } catch (error) {
+    const failed: RowState = { kind: 'failed', reason: describeFailure(error) };
+    for (const index of products) options.onAnswer(index, failed);
+    return;
+  }
+  products.forEach((index, at) =>
+    options.onAnswer(index, productRowState(answers.get(ids[at] as string))),
+  );
+}
+
+function productId({ query }: BulkEntry): string {
+  return query.kind === 'product' ? query.id : '';
+}
+
+/** A product's answer as its row says it. */
+function productRowState(answer: ProductAnswer | undefined): RowState {
+  switch (answer?.kind) {
+    case 'found':
+      return { kind: 'product', product: answer.product };
+    case 'not-found':
+      return { kind: 'not-found' };
+    case 'unfinished':
+      return {
+        kind: 'failed',
+        reason: `Not in the first ${formatCount(answer.rows)} of ${formatCount(answer.total)} products read: the reading stopped at its bound (Find product on the Products page reads on)`,
+      };
+    case 'cancelled':
+      return { kind: 'failed', reason: 'Cancelled' };
+    case undefined:
+      return { kind: 'failed', reason: 'The product lookup gave no answer for this id' };
+  }
 }
 
 /**
@@ -110,6 +172,7 @@ async function lookUp(
 ): Promise<RowState> {
   const { query } = entry;
   if (query.kind === 'invalid') return { kind: 'failed', reason: query.problem };
+  if (query.kind === 'product') throw new Error('A product is looked up with the others');
   if (query.kind === 'name') {
     const outcome = await findUsers({
       queryClient,

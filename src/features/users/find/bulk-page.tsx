@@ -8,6 +8,7 @@ import { formatCount } from '../../../lib/format';
 import { downloadResults } from './bulk-export';
 import { parseBulkInput } from './bulk-input';
 import { goOnFrom, runBulkLookup, type Row } from './bulk-lookup';
+import type { LoadProductLookup, ProductsProgress } from './bulk-products';
 import { isNotFound, ResultCard, ResultRow } from './bulk-results';
 import { lookupOwner, restoreLookup, saveLookup, type LookupOwner } from './bulk-storage';
 import { hostOf } from './find-query';
@@ -26,8 +27,15 @@ interface Running {
 /**
  * `/users/bulk`: a list from a ticket or a spreadsheet, every id, e-mail or link looked up, the
  * answers filled in as they come, in the order given (lib/pool/request-pool.ts keeps to the rate limit).
+ * Product ids too, by `loadProductLookup` (the app's: bulk-products.ts).
  */
-export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
+export function BulkPage({
+  apiBaseUrl,
+  loadProductLookup,
+}: {
+  apiBaseUrl: string;
+  loadProductLookup?: LoadProductLookup | undefined;
+}) {
   useDocumentTitle('Look up many users');
   const queryClient = useQueryClient();
   // Whose the page is, and the last lookup of this tab for them (Back, reload), until sign-out.
@@ -41,6 +49,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
   const [running, setRunning] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
   const [slowedTo, setSlowedTo] = useState<number | null>(null);
+  const [productsRead, setProductsRead] = useState<ProductsProgress | null>(null);
   const [onlyNotFound, setOnlyNotFound] = useState(false);
   const run = useRef<Running | null>(null);
   const inputId = useId();
@@ -89,6 +98,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
     run.current = current;
     setSummary(null);
     setSlowedTo(null);
+    setProductsRead(null);
     setLookedUp(ran);
     setRows(answers);
     setRunning(true);
@@ -104,6 +114,8 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
         setRows([...answers]);
       },
       onConcurrency: (concurrency) => setSlowedTo(concurrency),
+      loadProductLookup,
+      onProductsProgress: setProductsRead,
     });
     if (run.current === current) run.current = null;
     setRunning(false);
@@ -151,7 +163,7 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
     .map((row, index) => ({ row, index }))
     .filter(({ row }) => !onlyNotFound || isNotFound(row.state));
   const found = rows.filter(({ state }) =>
-    state.kind === 'matches' ? state.count > 0 : state.kind === 'found',
+    state.kind === 'matches' ? state.count > 0 : state.kind === 'found' || state.kind === 'product',
   ).length;
 
   return (
@@ -167,8 +179,9 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
           IDs, e-mails or links
         </label>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          One a line (a name too, or Name &lt;address&gt;); commas or semicolons also separate ids
-          and addresses. Up to 1,000; each is looked up once. Kept for this tab until sign-out.
+          One a line (a name too, or Name &lt;address&gt;; product IDs and links as well); commas or
+          semicolons also separate ids and addresses. Up to 1,000; each is looked up once. Kept for
+          this tab until sign-out.
         </p>
         <textarea
           id={inputId}
@@ -227,6 +240,15 @@ export function BulkPage({ apiBaseUrl }: { apiBaseUrl: string }) {
           />
           {running && slowedTo !== null && slowedTo < 4 && (
             <span>The API’s rate limit was reached: {slowedTo} at a time for now.</span>
+          )}
+          {running && productsRead && (
+            <span className="tabular-nums">
+              Reading the product list: {formatCount(productsRead.rows)}
+              {productsRead.total === undefined
+                ? ''
+                : ` of ${formatCount(productsRead.total)}`}{' '}
+              products read
+            </span>
           )}
         </div>
       )}

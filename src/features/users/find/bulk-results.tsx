@@ -2,9 +2,10 @@ import { memo } from 'react';
 import { Link } from '../../../components/link';
 import { apiLine } from '../../../lib/display-text';
 import { formatCount } from '../../../lib/format';
+import { productPath } from '../../../lib/product-reference';
 import { userPath } from '../user-path';
 import { shownInput } from './bulk-input';
-import type { Found, Row, RowState } from './bulk-lookup';
+import type { Row, RowState } from './bulk-lookup';
 import { findPath, foreignLinkHost } from './find-query';
 
 /**
@@ -20,7 +21,7 @@ export interface ResultProps {
 
 export const ResultRow = memo(function ResultRow({ row, knownHosts }: ResultProps) {
   const { entry, state } = row;
-  const user = foundUser(state);
+  const found = foundRecord(state);
   return (
     <tr
       className={`border-t border-slate-100 dark:border-slate-800 ${isNotFound(state) ? NOT_FOUND : ''}`}
@@ -32,20 +33,22 @@ export const ResultRow = memo(function ResultRow({ row, knownHosts }: ResultProp
         <StatusText row={row} knownHosts={knownHosts} />
       </td>
       <td className="px-3 py-1.5 font-mono text-xs">
-        {user && (
-          <Link to={userPath(user.id)} className="text-blue-700 underline dark:text-blue-300">
-            {apiLine(user.id, 200)}
+        {found && (
+          <Link to={found.to} className="text-blue-700 underline dark:text-blue-300">
+            {apiLine(found.id, 200)}
           </Link>
         )}
       </td>
-      <td className="max-w-64 truncate px-3 py-1.5">{user && apiLine(user.name, 200)}</td>
-      <td className="max-w-64 truncate px-3 py-1.5">{user && apiLine(user.email, 200)}</td>
+      <td className="max-w-64 truncate px-3 py-1.5">{found && apiLine(found.name, 200)}</td>
+      <td className="max-w-64 truncate px-3 py-1.5">
+        {found?.email !== undefined && apiLine(found.email, 200)}
+      </td>
     </tr>
   );
 });
 
 export const ResultCard = memo(function ResultCard({ row, knownHosts }: ResultProps) {
-  const user = foundUser(row.state);
+  const found = foundRecord(row.state);
   return (
     <li
       className={`rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700 ${isNotFound(row.state) ? NOT_FOUND : 'bg-white dark:bg-slate-900'}`}
@@ -54,12 +57,12 @@ export const ResultCard = memo(function ResultCard({ row, knownHosts }: ResultPr
       <p className="font-medium">
         <StatusText row={row} knownHosts={knownHosts} />
       </p>
-      {user && (
+      {found && (
         <p className="min-w-0 truncate">
-          <Link to={userPath(user.id)} className="text-blue-700 underline dark:text-blue-300">
-            {apiLine(user.name, 200)}
+          <Link to={found.to} className="text-blue-700 underline dark:text-blue-300">
+            {apiLine(found.name, 200)}
           </Link>{' '}
-          · {apiLine(user.email, 200)}
+          · {apiLine(found.email ?? found.id, 200)}
         </p>
       )}
     </li>
@@ -78,8 +81,23 @@ export function isNotFound(state: RowState): boolean {
 const NOT_FOUND =
   'bg-amber-50 shadow-[inset_4px_0_0_0_var(--color-amber-600)] dark:bg-amber-950/40 dark:shadow-[inset_4px_0_0_0_var(--color-amber-400)]';
 
-export function foundUser(state: RowState): Found | undefined {
-  return state.kind === 'found' || state.kind === 'matches' ? state.user : undefined;
+/** What an entry found: a user (their page) or a product (its details on the Products page). */
+export interface FoundRecord {
+  id: string;
+  name: string;
+  /** A user's; a product has none. */
+  email?: string | undefined;
+  created_at?: string | undefined;
+  to: string;
+}
+
+export function foundRecord(state: RowState): FoundRecord | undefined {
+  if (state.kind === 'product') {
+    const { id, name } = state.product;
+    return { id, name, to: productPath({ id }) };
+  }
+  const user = state.kind === 'found' || state.kind === 'matches' ? state.user : undefined;
+  return user && { ...user, to: userPath(user.id) };
 }
 
 function describeState(state: RowState): string {
@@ -87,6 +105,7 @@ function describeState(state: RowState): string {
     case 'waiting':
       return 'Waiting';
     case 'found':
+    case 'product':
       return 'Found';
     case 'not-found':
       return 'Not found';
@@ -113,7 +132,10 @@ function describeState(state: RowState): string {
  */
 export function describeRow({ entry, state }: Row, knownHosts: readonly string[]): string {
   const described = describeState(state);
-  if (state.kind === 'waiting' || state.kind === 'failed') return described;
+  // A product link opens by its id on any host: the Products page reads it so too.
+  if (state.kind === 'waiting' || state.kind === 'failed' || entry.query.kind === 'product') {
+    return described;
+  }
   const foreign = foreignLinkHost(entry.query, knownHosts);
   return foreign === undefined
     ? described

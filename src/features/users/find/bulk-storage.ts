@@ -54,6 +54,10 @@ const countSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const rowStateSchema = v.variant('kind', [
   v.object({ kind: v.literal('waiting') }),
   v.object({ kind: v.literal('found'), user: foundSchema }),
+  v.object({
+    kind: v.literal('product'),
+    product: v.object({ id: v.string(), name: v.string() }),
+  }),
   v.object({ kind: v.literal('not-found') }),
   v.object({
     kind: v.literal('matches'),
