@@ -1,6 +1,6 @@
+import { RateLimitNote } from '../../components/rate-limit-note';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
-import { useNow } from '../../components/use-now';
 import { readText } from './reading-words';
 
 /**
@@ -34,15 +34,5 @@ export function ReadingProgress({
       <Button onClick={onCancel}>Cancel</Button>
       {retryAt !== undefined && <RateLimitNote retryAt={retryAt} />}
     </div>
-  );
-}
-
-function RateLimitNote({ retryAt }: { retryAt: number }) {
-  const now = useNow(1000, true);
-  const seconds = Math.max(0, Math.ceil((retryAt - now) / 1000));
-  return (
-    <span>
-      The API’s rate limit was reached: going on {seconds > 0 ? `in ${seconds} s` : 'now'}.
-    </span>
   );
 }

@@ -1,3 +1,4 @@
+import { RateLimitNote } from '../../../components/rate-limit-note';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -15,7 +16,6 @@ import { usersColumns } from '../users-columns';
 import { findPath, parseFindQuery, readFindParams, TOKEN_PROBLEM } from './find-query';
 import { boundNote, describeDays, statusText, userToOpen } from './find-status';
 import { exportLabel, matchesExport } from './find-export';
-import { useNow } from '../../../components/use-now';
 import { findQueryOptions } from './find-query-options';
 import { FindScanProgress } from './find-scan-progress';
 import { filterMatches, MatchFilters, NO_FILTER, type MatchFilter } from './match-filters';
@@ -254,17 +254,6 @@ function FindResults({
         />
       )}
     </>
-  );
-}
-
-/** A 429 while reading the list: when the search goes on. */
-function RateLimitNote({ retryAt }: { retryAt: number }) {
-  const now = useNow(1000, true);
-  const seconds = Math.max(0, Math.ceil((retryAt - now) / 1000));
-  return (
-    <span>
-      The API’s rate limit was reached: going on {seconds > 0 ? `in ${seconds} s` : 'now'}.
-    </span>
   );
 }
 
