@@ -1,5 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import {
+  Component,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { describe, expect, it } from 'vitest';
 import { lazyComponent } from './lazy-component';
 import type { RememberedModule } from './lazy-module';
@@ -75,4 +82,45 @@ describe('lazyComponent', () => {
     expect(screen.getByRole('button', { name: 'Second 1' })).toBeInTheDocument();
     expect(mounts.count).toBe(1);
   });
+
+  it('tries the download again on the next mount after it failed, rather than failing for ever', async () => {
+    const { Target } = makeTarget();
+    type Module = { Target: ComponentType<{ label: string }> };
+    let online = false;
+    let loaded: Module | undefined;
+    const module: RememberedModule<Module> = {
+      load: () => {
+        if (!online)
+          return Promise.reject(new Error('Failed to fetch dynamically imported module'));
+        loaded = { Target };
+        return Promise.resolve(loaded);
+      },
+      loaded: () => loaded,
+    };
+    const Lazy = lazyComponent(module, (arrived) => arrived.Target);
+    const page = (
+      <Boundary>
+        <Suspense fallback={<p>Loading</p>}>
+          <Lazy label="Again" />
+        </Suspense>
+      </Boundary>
+    );
+    const first = render(page);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
+    first.unmount();
+    // Back online: going to the page again downloads it, with no reload.
+    online = true;
+    render(page);
+    expect(await screen.findByRole('button', { name: 'Again 0' })).toBeInTheDocument();
+  });
 });
+
+class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <p role="alert">{this.state.error.message}</p> : this.props.children;
+  }
+}

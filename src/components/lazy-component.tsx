@@ -16,13 +16,27 @@ export function lazyComponent<M, P extends object>(
   module: RememberedModule<M>,
   pick: (loaded: M) => ComponentType<P>,
 ): ComponentType<P> {
-  const Lazy = lazy(() => module.load().then((loaded) => ({ default: pick(loaded) })));
+  // React.lazy keeps a failed import's error for ever: after a failure (a dropped connection, a
+  // new deployment), the next mount (another visit to the page) gets a new one, which tries again.
+  const makeLazy = () =>
+    lazy(() =>
+      module.load().then(
+        (loaded) => ({ default: pick(loaded) }),
+        (error: unknown) => {
+          Lazy = makeLazy();
+          throw error;
+        },
+      ),
+    );
+  let Lazy = makeLazy();
   const ready = () => {
     const loaded = module.loaded();
     return loaded === undefined ? undefined : pick(loaded);
   };
   return function LazyComponent(props: P) {
     const [Ready] = useState(ready);
-    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
+    // The wrapper of this mount's first render, kept: a new one each render would remount it.
+    const [Current] = useState(() => Lazy);
+    return Ready ? <Ready {...props} /> : <Current {...props} />;
   };
 }
