@@ -79,7 +79,10 @@ describe('RenewSessionDialog', () => {
     await waitFor(() => expect(store.getState().session?.token).toBe(grace));
     expect(store.getState().session?.remember).toBe(false);
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/users$/);
+    // The move to the users list follows the new session (an effect): waited for, not raced.
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/users$/),
+    );
   });
 
   it('keeps another person on the device when they tick the box', async () => {
