@@ -6,6 +6,8 @@ import {
   removeStored,
   safeStorage,
   storageDenied,
+  storageUsable,
+  tryWriteText,
   writeStored,
   writeText,
 } from './storage';
@@ -57,6 +59,31 @@ describe('lib/storage', () => {
     setItem.mockRestore();
     expect(writeText('local', 'views', 'fewer')).toBe(true);
     expect(readText('local', 'views')).toBe('fewer');
+  });
+
+  it('says why a save the person asked for failed, and keeps nothing in memory then', () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementationOnce(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    expect(tryWriteText('local', 'views', 'many')).toBe('full');
+    expect(readText('local', 'views')).toBeNull();
+    setItem.mockImplementationOnce(() => {
+      throw new DOMException('Writing is turned off.', 'SecurityError');
+    });
+    expect(tryWriteText('local', 'views', 'many')).toBe('refused');
+    expect(readText('local', 'views')).toBeNull();
+    setItem.mockRestore();
+    // A page-only copy from an earlier write gives way to the stored one.
+    setItem.mockImplementationOnce(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    writeText('local', 'views', 'page only');
+    expect(tryWriteText('local', 'views', 'stored')).toBeNull();
+    expect(readText('local', 'views')).toBe('stored');
+    expect(storageUsable('local')).toBe(true);
+    denyStorage();
+    expect(storageUsable('local')).toBe(false);
+    expect(tryWriteText('local', 'views', 'many')).toBe('refused');
   });
 
   it('reads JSON through a schema: absent, damaged and unexpected values are null', () => {

@@ -25,9 +25,14 @@ function browserStorage(area: StorageArea): Storage | null {
   }
 }
 
+/** Whether the browser lets this page have the area at all (denied or turned off: not). */
+export function storageUsable(area: StorageArea): boolean {
+  return browserStorage(area) !== null;
+}
+
 /** The browser refuses this page one of its storages: settings and sessions last for the page. */
 export function storageDenied(): boolean {
-  return browserStorage('session') === null || browserStorage('local') === null;
+  return !storageUsable('session') || !storageUsable('local');
 }
 
 export function readText(area: StorageArea, key: string): string | null {
@@ -40,18 +45,30 @@ export function readText(area: StorageArea, key: string): string | null {
   }
 }
 
-/** Stores `text`; false when only this page's memory holds it. */
-export function writeText(area: StorageArea, key: string, text: string): boolean {
+/** Why the browser did not keep a write: its quota, or storage denied or turned off. */
+export type WriteFailure = 'full' | 'refused';
+
+/**
+ * Stores `text` in the browser or not at all, and says why not: for a save the person asked for,
+ * which fails with the reason and changes nothing (this page's memory keeps nothing either).
+ */
+export function tryWriteText(area: StorageArea, key: string, text: string): WriteFailure | null {
   try {
     const storage = browserStorage(area);
-    if (storage) {
-      storage.setItem(key, text);
-      memory[area].delete(key);
-      return true;
-    }
-  } catch {
-    // The quota, or a storage that refuses writes: kept in memory below.
+    if (!storage) return 'refused';
+    storage.setItem(key, text);
+    memory[area].delete(key);
+    return null;
+  } catch (error) {
+    return error instanceof DOMException && error.name === 'QuotaExceededError'
+      ? 'full'
+      : 'refused';
   }
+}
+
+/** Stores `text`; false when only this page's memory holds it. */
+export function writeText(area: StorageArea, key: string, text: string): boolean {
+  if (tryWriteText(area, key, text) === null) return true;
   memory[area].set(key, text);
   return false;
 }
