@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberUsersSearch, usersListHref } from './last-users-search';
 
 beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.restoreAllMocks());
 
 describe('usersListHref', () => {
   it('goes to the first page when nothing says otherwise', () => {
@@ -21,5 +22,14 @@ describe('usersListHref', () => {
   it('normalises what it is given, which may come from anywhere', () => {
     expect(usersListHref({ usersSearch: '?page=-1&sort=javascript:alert(1)' })).toBe('/users');
     expect(usersListHref({ usersSearch: 42 })).toBe('/users');
+  });
+
+  it('falls back to the last view of this page where the browser denies storage', () => {
+    vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    expect(usersListHref(undefined)).toBe('/users');
+    rememberUsersSearch('?page=2&sort=name');
+    expect(usersListHref(undefined)).toBe('/users?page=2&sort=name');
   });
 });

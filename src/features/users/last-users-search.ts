@@ -1,3 +1,4 @@
+import { readText, writeText } from '../../lib/storage';
 import { usersSearchKey } from './user-storage';
 import { parseUsersSearch, serializeUsersSearch } from './users-search-params';
 
@@ -6,11 +7,7 @@ export type UsersListState = { usersSearch: string };
 
 /** Remembers the list's view for this tab, for user pages reached another way (the lookup box). */
 export function rememberUsersSearch(search: string): void {
-  try {
-    sessionStorage.setItem(usersSearchKey(), search);
-  } catch {
-    // Without storage, "Back to users" falls back to the first page.
-  }
+  writeText('session', usersSearchKey(), search);
 }
 
 /**
@@ -22,17 +19,9 @@ export function usersListHref(state: unknown): string {
     typeof state === 'object' && state !== null && 'usersSearch' in state
       ? (state as Partial<UsersListState>).usersSearch
       : undefined;
-  const search = typeof fromState === 'string' ? fromState : readStored();
+  const search = typeof fromState === 'string' ? fromState : readText('session', usersSearchKey());
   if (search === null || search === undefined) return '/users';
   const canonical = serializeUsersSearch(parseUsersSearch(new URLSearchParams(search)).params);
   const query = canonical.toString();
   return query === '' ? '/users' : `/users?${query}`;
-}
-
-function readStored(): string | null {
-  try {
-    return sessionStorage.getItem(usersSearchKey());
-  } catch {
-    return null;
-  }
 }

@@ -63,7 +63,9 @@ export function UsersListPage() {
   // On a phone the tools fold behind a button, so the rows come first.
   const [toolsOpen, setToolsOpen] = useState(false);
   const toolsId = useId();
-  useEffect(() => rememberUsersSearch(canonical === '' ? '' : `?${canonical}`), [canonical]);
+  useEffect(() => {
+    rememberUsersSearch(canonical === '' ? '' : `?${canonical}`);
+  }, [canonical]);
 
   return (
     <div className="space-y-4">
