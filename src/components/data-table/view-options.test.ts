@@ -21,7 +21,10 @@ const columns = columnChoicesOf([
   { id: 'actions', header: () => 'Actions' },
 ]);
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
 
 describe('columnChoicesOf', () => {
   it('names each column by its header text, and keeps the always-visible one', () => {
@@ -191,5 +194,16 @@ describe('readViewOptions and writeViewOptions', () => {
     });
     expect(readViewOptions('users', columns)).toEqual(DEFAULT_VIEW_OPTIONS);
     expect(() => writeViewOptions('users', DEFAULT_VIEW_OPTIONS)).not.toThrow();
+  });
+
+  it('hold for the page where the browser denies storage', () => {
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    const options = { hidden: ['email'], density: 'compact' as const, widths: {} };
+    expect(readViewOptions('users', columns)).toEqual(DEFAULT_VIEW_OPTIONS);
+    writeViewOptions('users', options);
+    expect(readViewOptions('users', columns)).toEqual(options);
+    expect(readDefaultView('users', columns)).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import * as v from 'valibot';
+import { readStored, readText, writeText } from '../../lib/storage';
 
 /**
  * How a person likes a table shown (hidden columns, column widths, row density), remembered per
@@ -119,23 +121,42 @@ export function columnChoicesOf(columns: readonly object[]): ColumnChoice[] {
  * columns keep a width (clamped), and anything else is dropped.
  */
 export function toViewOptions(value: unknown, columns: readonly ColumnChoice[]): ViewOptions {
-  if (typeof value !== 'object' || value === null) return DEFAULT_VIEW_OPTIONS;
-  const { hidden, density, widths } = value as Record<string, unknown>;
+  const { hidden, density, widths } = v.parse(ViewOptionsShape, value);
   const sized: Record<string, number> = {};
   for (const column of columns) {
-    const width = (widths as Record<string, unknown> | null | undefined)?.[column.id];
-    if (typeof width === 'number' && Object.hasOwn(widths as object, column.id)) {
-      sized[column.id] = clampWidth(width, column.width);
-    }
+    const width = widths[column.id];
+    if (width !== undefined) sized[column.id] = clampWidth(width, column.width);
   }
   return {
-    hidden: Array.isArray(hidden)
-      ? columns.filter((column) => column.canHide && hidden.includes(column.id)).map(({ id }) => id)
-      : [],
-    density: density === 'compact' ? density : 'comfortable',
+    hidden: columns
+      .filter((column) => column.canHide && hidden.includes(column.id))
+      .map(({ id }) => id),
+    density,
     widths: sized,
   };
 }
+
+/** Each part that is not as written falls back alone: a bad density keeps the widths. */
+const ViewOptionsShape = v.fallback(
+  v.object({
+    hidden: v.fallback(v.array(v.unknown()), []),
+    density: v.fallback(v.picklist(['comfortable', 'compact']), 'comfortable'),
+    widths: v.fallback(
+      v.pipe(
+        v.record(v.string(), v.unknown()),
+        v.transform((widths) =>
+          Object.fromEntries(
+            Object.entries(widths).filter((entry): entry is [string, number] =>
+              v.is(v.number(), entry[1]),
+            ),
+          ),
+        ),
+      ),
+      {},
+    ),
+  }),
+  { hidden: [], density: 'comfortable', widths: {} },
+);
 
 export function parseViewOptions(
   raw: string | null,
@@ -154,20 +175,12 @@ export function viewOptionsJson({ hidden, density, widths }: ViewOptions): strin
 }
 
 export function readViewOptions(tableId: string, columns: readonly ColumnChoice[]): ViewOptions {
-  try {
-    return parseViewOptions(localStorage.getItem(viewOptionsKey(tableId)), columns);
-  } catch {
-    // Storage turned off or refused: the defaults, and nothing remembered.
-    return DEFAULT_VIEW_OPTIONS;
-  }
+  return parseViewOptions(readText('local', viewOptionsKey(tableId)), columns);
 }
 
+/** Storage full or turned off: the choice holds for this page (lib/storage), not remembered. */
 export function writeViewOptions(tableId: string, options: ViewOptions): void {
-  try {
-    localStorage.setItem(viewOptionsKey(tableId), viewOptionsJson(options));
-  } catch {
-    // As above: the choice holds for this page, and is simply not remembered.
-  }
+  writeText('local', viewOptionsKey(tableId), viewOptionsJson(options));
 }
 
 export const MAX_VIEWS = 100;
@@ -206,19 +219,36 @@ export interface IntactViewEntry {
  */
 export function intactViewEntries(entries: readonly unknown[]): IntactViewEntry[] {
   const kept: IntactViewEntry[] = [];
-  for (const entry of entries.slice(0, MAX_VIEWS)) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { id, name, search } = entry as Record<string, unknown>;
-    if (typeof id !== 'string' || id === '' || id.length > 100) continue;
-    if (typeof name !== 'string' || typeof search !== 'string') continue;
-    if (search.length > MAX_VIEW_SEARCH) continue;
-    const clean = cleanViewName(name);
-    if (clean === '' || clean.length > MAX_VIEW_NAME) continue;
-    if (kept.some((other) => other.id === id || sameViewName(other.name, clean))) continue;
-    kept.push({ id, name: clean, search, entry });
+  for (const stored of entries.slice(0, MAX_VIEWS)) {
+    const read = v.safeParse(StoredViewEntry, stored);
+    if (!read.success) continue;
+    const entry = read.output;
+    const { id, search } = entry;
+    const name = cleanViewName(entry.name);
+    if (name === '' || name.length > MAX_VIEW_NAME) continue;
+    if (kept.some((other) => other.id === id || sameViewName(other.name, name))) continue;
+    kept.push({ id, name, search, entry });
   }
   return kept;
 }
+
+/** A saved view as stored; its view options are read apart (toViewOptions), part by part. */
+const StoredViewEntry = v.looseObject({
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  name: v.string(),
+  search: v.pipe(v.string(), v.maxLength(MAX_VIEW_SEARCH)),
+});
+
+/** The saved views of a table as stored (views-store.ts): its entries are checked one by one. */
+export const StoredViews = v.looseObject({
+  views: v.array(v.unknown()),
+  defaultId: v.optional(v.unknown()),
+});
+
+const StoredViewsWithDefault = v.looseObject({
+  views: v.array(v.unknown()),
+  defaultId: v.string(),
+});
 
 /**
  * The default saved view's address (its `search`, without `?`) and options, or null when there
@@ -229,18 +259,10 @@ export function readDefaultView(
   tableId: string,
   columns: readonly ColumnChoice[],
 ): { search: string; options: ViewOptions } | null {
-  try {
-    const stored = JSON.parse(localStorage.getItem(savedViewsKey(tableId)) ?? 'null') as {
-      views?: unknown;
-      defaultId?: unknown;
-    } | null;
-    const views = stored?.views;
-    if (!Array.isArray(views) || typeof stored?.defaultId !== 'string') return null;
-    const view = intactViewEntries(views).find((entry) => entry.id === stored.defaultId);
-    return view ? { search: view.search, options: toViewOptions(view.entry, columns) } : null;
-  } catch {
-    return null;
-  }
+  const stored = readStored('local', savedViewsKey(tableId), StoredViewsWithDefault);
+  if (stored === null) return null;
+  const view = intactViewEntries(stored.views).find((entry) => entry.id === stored.defaultId);
+  return view ? { search: view.search, options: toViewOptions(view.entry, columns) } : null;
 }
 
 /** The options a copied link carries (`view=`), or null when the address carries none. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { whenIdleAfterPaint } from '../../lib/idle';
+import { readText } from '../../lib/storage';
 import { lazyModule } from '../lazy-module';
 import { MenuButton } from '../menu-button';
 import { savedViewsKey, type ViewsMenuProps } from './view-options';
@@ -37,9 +38,5 @@ export function ViewsMenu(props: ViewsMenuProps) {
 }
 
 function hasSavedViews(tableId: string): boolean {
-  try {
-    return localStorage.getItem(savedViewsKey(tableId)) !== null;
-  } catch {
-    return false;
-  }
+  return readText('local', savedViewsKey(tableId)) !== null;
 }

@@ -37,8 +37,8 @@ function view(id: string, overrides: Partial<SavedView> = {}): SavedView {
 }
 
 afterEach(() => {
-  localStorage.clear();
   vi.restoreAllMocks();
+  localStorage.clear();
 });
 
 describe('saved views in storage', () => {
@@ -107,10 +107,18 @@ describe('saved views in storage', () => {
       throw new DOMException('denied', 'SecurityError');
     });
     expect(writeSavedViews('users', { views: [view('a')], defaultId: null })).toMatch(/turned off/);
-    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+    setItem.mockRestore();
+    // Nothing was written, not even to this page's memory: the menu keeps what it had.
+    expect(readSavedViews('users', columns)).toEqual({ saved: NO_VIEWS, problem: null });
+  });
+
+  it('says storage is turned off where the browser denies it, on reading and on saving', () => {
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError');
     });
     expect(readSavedViews('users', columns).problem).toMatch(/turned off/);
+    expect(writeSavedViews('users', { views: [view('a')], defaultId: null })).toMatch(/turned off/);
+    expect(readSavedViews('users', columns).saved).toEqual(NO_VIEWS);
   });
 
   it('holds no markup or bidi trick after a round trip: names are cleaned as read', () => {

@@ -1,10 +1,13 @@
+import * as v from 'valibot';
 import { formatCount } from '../../lib/format';
+import { readText, storageUsable, tryWriteText } from '../../lib/storage';
 import {
   intactViewEntries,
   MAX_VIEWS,
   MAX_VIEW_NAME,
   sameViewName,
   savedViewsKey,
+  StoredViews,
   toViewOptions,
   viewOptionsJson,
   type ColumnChoice,
@@ -47,30 +50,26 @@ export interface ReadViews {
 }
 
 export function readSavedViews(tableId: string, columns: readonly ColumnChoice[]): ReadViews {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(savedViewsKey(tableId));
-  } catch {
-    return { saved: NO_VIEWS, problem: STORAGE_OFF };
-  }
-  return parseSavedViews(raw, columns);
+  if (!storageUsable('local')) return { saved: NO_VIEWS, problem: STORAGE_OFF };
+  return parseSavedViews(readText('local', savedViewsKey(tableId)), columns);
 }
 
 export function parseSavedViews(raw: string | null, columns: readonly ColumnChoice[]): ReadViews {
   if (raw === null) return { saved: NO_VIEWS, problem: null };
-  let stored: unknown;
+  let parsed: unknown;
   try {
-    stored = JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
-    stored = null;
+    parsed = null;
   }
-  const entries = (stored as { views?: unknown } | null)?.views;
-  if (!Array.isArray(entries)) {
+  const read = v.safeParse(StoredViews, parsed);
+  if (!read.success) {
     return {
       saved: NO_VIEWS,
       problem: 'The saved views stored in this browser are damaged and cannot be read.',
     };
   }
+  const { views: entries, defaultId } = read.output;
   const views: SavedView[] = intactViewEntries(entries).map(({ id, name, search, entry }) => ({
     id,
     name,
@@ -78,11 +77,10 @@ export function parseSavedViews(raw: string | null, columns: readonly ColumnChoi
     ...toViewOptions(entry, columns),
   }));
   const dropped = entries.length - views.length;
-  const defaultId = (stored as { defaultId?: unknown }).defaultId;
   return {
     saved: {
       views,
-      defaultId: views.some((view) => view.id === defaultId) ? (defaultId as string) : null,
+      defaultId: views.find((view) => view.id === defaultId)?.id ?? null,
     },
     problem:
       dropped === 0
@@ -105,13 +103,14 @@ export function writeSavedViews(tableId: string, saved: SavedViews): string | nu
     })),
     defaultId: saved.defaultId,
   });
-  try {
-    localStorage.setItem(savedViewsKey(tableId), json);
-    return null;
-  } catch (error) {
-    return error instanceof DOMException && error.name === 'QuotaExceededError'
-      ? "This browser's storage is full, so the change was not saved. Delete some saved views, or clear this site's data in the browser's settings."
-      : STORAGE_OFF;
+  // Not kept in this page's memory when the browser refuses it: a failed save changes nothing.
+  switch (tryWriteText('local', savedViewsKey(tableId), json)) {
+    case null:
+      return null;
+    case 'full':
+      return "This browser's storage is full, so the change was not saved. Delete some saved views, or clear this site's data in the browser's settings.";
+    case 'refused':
+      return STORAGE_OFF;
   }
 }
 
