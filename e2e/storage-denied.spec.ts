@@ -43,6 +43,38 @@ test('a browser that denies storage can sign in and browse, and is told once', a
   await expect(page.getByLabel('Access token')).toBeVisible();
 });
 
+test('a browser that denies storage keeps the last list view and the lookups for the page; saved views say why they cannot be kept', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ form: true });
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^51–100 of/ })).toBeVisible();
+
+  // A user reached by Find carries no way back of its own: Back to users is the last list view.
+  const box = page.getByRole('combobox', { name: 'Find', exact: true });
+  await box.fill('user_longtext');
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Maximiliana/);
+  await box.click();
+  await expect(
+    page.getByRole('listbox', { name: 'Recent lookups' }).getByRole('option'),
+  ).toHaveText([/user_longtext/]);
+  await box.press('Escape');
+  await page.getByRole('link', { name: 'Back to users' }).click();
+  await expect(page).toHaveURL(/\/users\?page=2$/);
+  await expect(page.getByRole('status').filter({ hasText: /^51–100 of/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Views', exact: true }).click();
+  const menu = page.getByRole('menu', { name: 'Views' });
+  await expect(menu).toHaveAccessibleDescription(/storage is turned off or blocked/);
+  await menu.getByRole('menuitem', { name: 'Save view…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save view' });
+  await dialog.getByLabel('View name').fill('Second page');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('views cannot be saved here');
+});
+
 test('the demo, which needs storage for its service worker, says so instead of starting @demo-only', async ({
   page,
 }) => {
