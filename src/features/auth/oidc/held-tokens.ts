@@ -79,6 +79,13 @@ export interface Holder {
   newest(binding: SessionBinding): Promise<HeldTokens | null>;
 }
 
+/**
+ * Module level, for the page's life, rather than per QueryClient (lib/client-memory.ts): a holder
+ * is this tab's copy of its sessionStorage record and its answerer on the tab channel, so there
+ * must be exactly one per channel in the page, answering other tabs whichever profile is on screen
+ * and whether or not a client exists yet. It is already per API profile (the name holds its key),
+ * and a person's tokens leave it with the session (forget, release), not with a client.
+ */
 const holders = new Map<string, Holder>();
 
 /** One holder per API profile (as configured now) and page: it also answers the other tabs. */

@@ -20,7 +20,9 @@ export interface SignInProblemState {
  * The provider's answer as the address held it when the page loaded. Read once and taken out of
  * the address (and this history entry) at once, before any request: the code and state never
  * reach a Referer, the history, a reload or a bookmark. Kept here for the case where the callback
- * must first switch to its API profile (which starts the app again at this path).
+ * must first switch to its API profile (which starts the app again at this path). Module level,
+ * not per profile or QueryClient: it belongs to the page load, and must outlive the profile it
+ * arrived under.
  */
 let answer: URLSearchParams | null = null;
 function takeAnswerFromAddress(): URLSearchParams {
@@ -31,7 +33,10 @@ function takeAnswerFromAddress(): URLSearchParams {
   return answer;
 }
 
-/** One completion per answer, whatever React does twice (StrictMode) or remounts. */
+/**
+ * One completion per answer, whatever React does twice (StrictMode) or remounts: module level, as
+ * a component's state would start again with each mount; it is let go once the outcome is used.
+ */
 let completion: Promise<Outcome> | null = null;
 
 interface Outcome {
