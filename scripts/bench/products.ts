@@ -3,7 +3,6 @@ import { bindApiClient, createApiClient } from '../../src/lib/api-client';
 import { createRequestLog } from '../../src/lib/request-log';
 import { EDGE_CASE_PRODUCTS, SEARCH_PRODUCTS, SEARCH_PRODUCTS_AT } from '../../src/mocks/data';
 import { forgetProductSearches, lookUpProduct } from '../../src/features/products/product-search';
-import { forgetSeenProducts } from '../../src/features/products/seen-products';
 import { waitForServer } from '../wait-for-server';
 import { roundTrips, type Call } from './scale';
 import { demoToken, startNode, stopChild } from './servers';
@@ -71,9 +70,8 @@ export async function runProductsBench(options: {
         body: JSON.stringify({ latencyMs: options.latencyMs }),
       });
       const calls: Call[] = [];
-      /** A new tab: an empty index and cache. */
+      /** A new tab: an empty index (it is the query client's) and cache. */
       const fresh = () => {
-        forgetSeenProducts();
         forgetProductSearches();
         const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
         bindApiClient(
