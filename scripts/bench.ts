@@ -1,5 +1,5 @@
 import { runComparison } from './bench/compare';
-import { parseBenchOptions } from './bench/options';
+import { BENCH_USAGE, parseBenchOptions, type BenchOptions } from './bench/options';
 import { runBench } from './bench/run';
 
 /**
@@ -11,7 +11,19 @@ import { runBench } from './bench/run';
  * it fails only when it cannot measure. See docs/performance.md, "The bench".
  */
 
-const options = parseBenchOptions(process.argv.slice(2));
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(BENCH_USAGE);
+  process.exit(0);
+}
+let options: BenchOptions;
+try {
+  options = parseBenchOptions(args);
+} catch (error) {
+  // A mistyped option is the person's to fix: its message and the usage, not a stack trace.
+  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${BENCH_USAGE}`);
+  process.exit(2);
+}
 const started = Date.now();
 const log = (line: string) =>
   console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);

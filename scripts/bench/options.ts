@@ -31,6 +31,25 @@ export interface BenchOptions {
   writeDocs: boolean;
 }
 
+/** What `npm run bench -- --help` prints; docs/performance.md ("The bench") says more. */
+export const BENCH_USAGE = `Usage: npm run bench -- [options]
+
+  --only <sections>            run these sections alone, comma-separated:
+                               ${SECTIONS.join(', ')}
+  --products <n[,n]>           the products section alone, at these catalogue sizes
+  --compare <ref>              measure that git revision beside this tree, print the change
+  --skip-build                 measure dist/ as it is
+  --runs <n>                   interaction runs (default 5)
+  --lighthouse-runs <n>        Lighthouse mobile runs (default 3)
+  --mock-requests <n>          requests per mock API figure (default 200)
+  --port-base <n>              first port used, up to n + 70 (default 5400)
+  --mobile-cpu-slowdown <x>    Lighthouse's mobile CPU slowdown
+  --lighthouse-reports <dir>   keep every Lighthouse report there
+  --no-docs                    leave docs/performance.md as it is
+  --help                       this text
+
+See docs/performance.md, "The bench".`;
+
 /** The products section's catalogues: the mock's default, and a million. */
 export const DEFAULT_PRODUCT_SIZES = [5_000, 1_000_000] as const;
 

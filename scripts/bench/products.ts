@@ -1,12 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
-import { bindApiClient, createApiClient } from '../../src/lib/api-client';
-import { createRequestLog } from '../../src/lib/request-log';
+import type { QueryClient } from '@tanstack/react-query';
 import { EDGE_CASE_PRODUCTS, SEARCH_PRODUCTS, SEARCH_PRODUCTS_AT } from '../../src/mocks/data';
 import { forgetProductSearches, lookUpProduct } from '../../src/features/products/product-search';
-import { forgetSeenProducts } from '../../src/features/products/seen-products';
-import { waitForServer } from '../wait-for-server';
-import { roundTrips, type Call } from './scale';
-import { demoToken, startNode, stopChild } from './servers';
+import { consoleTab, recordingFetch, roundTrips, withMockApi, type Call } from './mock-run';
 
 /**
  * A product by its id, against the standalone mock over HTTP with latency added to every request:
@@ -39,61 +34,20 @@ export async function runProductsBench(options: {
   const product = SEARCH_PRODUCTS[0];
   if (!product) throw new Error('products: the mock has no product to find.');
   for (const [index, products] of options.sizes.entries()) {
-    const port = options.portBase + 60 + index;
-    const apiUrl = `http://127.0.0.1:${port}`;
     options.log(`products: starting the mock API with ${products.toLocaleString('en')} products…`);
-    const api = startNode(
-      [
-        'src/mocks/server.ts',
-        '--port',
-        String(port),
-        '--users',
-        '10',
-        '--products',
-        String(products),
-        '--rate-limit',
-        '100000000',
-      ],
-      'The mock API',
-    );
-    try {
-      await waitForServer(`${apiUrl}/__demo/token?variant=valid`, api, 'The mock API', 180_000);
-      const token = await demoToken(apiUrl);
-      const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+    const port = options.portBase + 60 + index;
+    await withMockApi({ port, users: 10, products }, async (api) => {
       // The mock's category index is built on first use: before the latency and the timing.
       await fetch(
-        `${apiUrl}/v1/products?category=${encodeURIComponent(product.category)}&limit=1`,
-        { headers },
+        `${api.url}/v1/products?category=${encodeURIComponent(product.category)}&limit=1`,
+        { headers: api.headers },
       );
-      await fetch(`${apiUrl}/__demo/scenario`, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ latencyMs: options.latencyMs }),
-      });
+      await api.scenario({ latencyMs: options.latencyMs });
       const calls: Call[] = [];
-      /** A new tab: an empty index and cache. */
+      /** A new tab: an empty index (it is the query client's) and cache. */
       const fresh = () => {
-        forgetSeenProducts();
         forgetProductSearches();
-        const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-        bindApiClient(
-          queryClient,
-          createApiClient({
-            baseUrl: apiUrl,
-            getToken: () => token,
-            fetchImpl: async (input, init) => {
-              const call = { start: performance.now(), end: Number.POSITIVE_INFINITY };
-              calls.push(call);
-              try {
-                return await fetch(input, init);
-              } finally {
-                call.end = performance.now();
-              }
-            },
-            log: createRequestLog(),
-          }),
-        );
-        return queryClient;
+        return consoleTab(api, recordingFetch(calls));
       };
       const measure = async (
         queryClient: QueryClient,
@@ -146,9 +100,7 @@ export async function runProductsBench(options: {
         'found',
       );
       await measure(fresh(), 'An id no product has', 'prod_doesnotexist', {}, 'end');
-    } finally {
-      await stopChild(api);
-    }
+    });
   }
   return figures;
 }

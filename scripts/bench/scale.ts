@@ -1,13 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
-import { bindApiClient, createApiClient } from '../../src/lib/api-client';
-import { createRequestLog } from '../../src/lib/request-log';
+import type { QueryClient } from '@tanstack/react-query';
 import { overviewStore, runOverview } from '../../src/features/overview/overview-count';
 import { findUsers, type FindMode } from '../../src/features/users/find/find-users';
 import { DEFAULT_CONCURRENCY } from '../../src/lib/pool/request-pool';
 import { SortedSearch, type SearchPage } from '../../src/lib/list-search/sorted-search';
 import { median } from './pages';
-import { waitForServer } from '../wait-for-server';
-import { demoToken, startNode, stopChild } from './servers';
+import { consoleTab, recordingFetch, roundTrips, withMockApi, type Call } from './mock-run';
 
 /**
  * The console's counting and searching at scale, over HTTP against the standalone mock with
@@ -30,29 +27,7 @@ export interface ScaleFigures {
   estimated: boolean;
 }
 
-export interface Call {
-  start: number;
-  end: number;
-}
-
 const PAGE_SIZE = 100;
-
-/** The longest chain of calls each started after the previous one ended. */
-export function roundTrips(calls: readonly Call[]): number {
-  const sorted = [...calls].sort((a, b) => a.start - b.start);
-  const depth: number[] = [];
-  let longest = 0;
-  sorted.forEach((call, index) => {
-    let chain = 1;
-    for (let before = 0; before < index; before += 1) {
-      const earlier = sorted[before] as Call;
-      if (earlier.end <= call.start) chain = Math.max(chain, (depth[before] as number) + 1);
-    }
-    depth[index] = chain;
-    longest = Math.max(longest, chain);
-  });
-  return longest;
-}
 
 interface Setup {
   users: number;
@@ -68,36 +43,13 @@ export async function runScaleBench(options: {
 }): Promise<ScaleFigures[]> {
   const figures: ScaleFigures[] = [];
   for (const [index, setup] of options.setups.entries()) {
-    const port = options.portBase + 40 + index;
-    const apiUrl = `http://127.0.0.1:${port}`;
     const { users, products } = setup;
     options.log(
       `scale: starting the mock API with ${users.toLocaleString('en')} users and ${products.toLocaleString('en')} products…`,
     );
-    const api = startNode(
-      [
-        'src/mocks/server.ts',
-        '--port',
-        String(port),
-        '--users',
-        String(users),
-        '--products',
-        String(products),
-        '--rate-limit',
-        '100000000',
-      ],
-      'The mock API',
-    );
-    try {
-      await waitForServer(`${apiUrl}/__demo/token?variant=valid`, api, 'The mock API', 180_000);
-      const token = await demoToken(apiUrl);
-      const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-      const scenario = (body: object) =>
-        fetch(`${apiUrl}/__demo/scenario`, {
-          method: 'POST',
-          headers: { ...headers, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
+    const port = options.portBase + 40 + index;
+    await withMockApi({ port, users, products }, async (api) => {
+      const { url: apiUrl, headers, scenario } = api;
       const times: number[] = [];
       // Warm the mock's sort orders (built on first use) before adding the latency.
       const warm = async () => {
@@ -113,26 +65,8 @@ export async function runScaleBench(options: {
         work: (queryClient: QueryClient, fetchImpl: typeof fetch) => Promise<void>,
       ) => {
         const calls: Call[] = [];
-        const fetchImpl: typeof fetch = async (input, init) => {
-          const call = { start: performance.now(), end: Number.POSITIVE_INFINITY };
-          calls.push(call);
-          try {
-            return await fetch(input, init);
-          } finally {
-            call.end = performance.now();
-            times.push(call.end - call.start);
-          }
-        };
-        const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-        bindApiClient(
-          queryClient,
-          createApiClient({
-            baseUrl: apiUrl,
-            getToken: () => token,
-            fetchImpl,
-            log: createRequestLog(),
-          }),
-        );
+        const fetchImpl = recordingFetch(calls, (call) => times.push(call.end - call.start));
+        const queryClient = consoleTab(api, fetchImpl);
         const started = performance.now();
         await work(queryClient, fetchImpl);
         const ms = performance.now() - started;
@@ -250,9 +184,7 @@ export async function runScaleBench(options: {
         ms: pages * (median(times) ?? 0),
         estimated: true,
       });
-    } finally {
-      await stopChild(api);
-    }
+    });
   }
   return figures;
 }

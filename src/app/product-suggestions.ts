@@ -11,7 +11,7 @@ import { productPath } from '../lib/product-reference';
 export function productSuggestions(queryClient: QueryClient): SuggestProducts {
   indexProductsFrom(queryClient);
   return (text, limit) =>
-    suggestSeenProducts(text, limit).map((product) => ({
+    suggestSeenProducts(queryClient, text, limit).map((product) => ({
       id: product.id,
       name: product.name,
       to: productPath({ id: product.id }),

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { overviewStore } from '../features/overview/overview-count';
+import { rememberProducts, suggestSeenProducts } from '../features/products/seen-products';
 import { findUsers, type FindMode } from '../features/users/find/find-users';
+import { indexUsersFrom, suggestSeenUsers } from '../features/users/seen-users';
 import { setApiClient } from '../lib/api-client';
 import { setCurrentProfileKey, type ApiProfile } from '../lib/api-profile';
 import { createProfileRuntimes } from './profile-runtime';
@@ -93,6 +95,39 @@ describe('profile runtime', () => {
     sessionStore.signIn(token(), false);
     await find('email', 'ada@example.org');
     expect.soft(askedToSortByEmail()).toBe(true);
+    sessionStore.dispose();
+  });
+
+  it('suggests at sign-out neither the users nor the products seen, and takes in the next person’s', () => {
+    const runtimes = createProfileRuntimes({
+      locationOrigin: 'https://console.example.com',
+      requestTimeoutMs: 5_000,
+    });
+    const { sessionStore, queryClient } = runtimes.activate(profile);
+    sessionStore.signIn(token(), false);
+    indexUsersFrom(queryClient);
+    const ada = { id: 'user_ada', name: 'Ada Lovelace', email: 'ada@example.org' };
+    queryClient.setQueryData(['users', 'list'], { data: [ada] });
+    const lamp = {
+      id: 'prod_lamp',
+      name: 'Desk Lamp',
+      description: '',
+      price: 9,
+      category: 'Home',
+    };
+    rememberProducts(queryClient, [lamp]);
+    expect(suggestSeenUsers(queryClient, 'ada')).toEqual([ada]);
+    expect(suggestSeenProducts(queryClient, 'lamp')).toEqual([lamp]);
+
+    sessionStore.end('signed-out');
+    expect(suggestSeenUsers(queryClient, 'ada')).toEqual([]);
+    expect(suggestSeenProducts(queryClient, 'lamp')).toEqual([]);
+
+    sessionStore.signIn(token(), false);
+    const grace = { id: 'user_grace', name: 'Grace Hopper', email: 'grace@example.org' };
+    queryClient.setQueryData(['users', 'list'], { data: [grace] });
+    expect(suggestSeenUsers(queryClient, 'grace')).toEqual([grace]);
+    expect(suggestSeenUsers(queryClient, 'ada')).toEqual([]);
     sessionStore.dispose();
   });
 });

@@ -11,17 +11,17 @@ import type { QueryClient } from '@tanstack/react-query';
 const forgetters = new WeakMap<QueryClient, Set<() => void>>();
 
 /**
- * A kind of memory: `create` makes a client's on first use; `forget` (abort what runs, say)
- * before forgetClientMemory drops it.
+ * A kind of memory: `create` makes a client's on first use (it may watch the client's cache);
+ * `forget` (abort what runs, stop watching) before forgetClientMemory drops it.
  */
 export function clientMemory<T>(
-  create: () => T,
+  create: (client: QueryClient) => T,
   forget: (value: T) => void = () => {},
 ): (client: QueryClient) => T {
   const values = new WeakMap<QueryClient, T>();
   return (client) => {
     if (values.has(client)) return values.get(client) as T;
-    const value = create();
+    const value = create(client);
     values.set(client, value);
     let own = forgetters.get(client);
     if (!own) {

@@ -1,7 +1,8 @@
 /**
- * What holds a person's data in memory by API profile and is loaded later than start-up (the
- * users seen) registers here, so sign-out forgets it without start-up importing it. What is held
- * per query client instead (Find's searches, the Overview's counts) is lib/client-memory.ts's.
+ * What holds a person's data in memory by API profile and is loaded later than start-up (Find
+ * product's readings) registers here, so sign-out forgets it without start-up importing it. What
+ * is held per query client instead (Find's searches, the Overview's counts, the users and products
+ * seen) is lib/client-memory.ts's.
  */
 type Forget = (profileKey: string) => void;
 const forgetters = new Set<Forget>();

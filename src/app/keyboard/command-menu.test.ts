@@ -1,22 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { requestLog } from '../../lib/request-log';
 import { setTimeZoneChoice, timeZoneChoice, timeZoneChoiceLabel } from '../../lib/time-zone';
-import { forgetSeenProducts, rememberProducts } from '../../features/products/seen-products';
+import { rememberProducts } from '../../features/products/seen-products';
 import { commandsFor, pageActions } from './command-menu';
 
 describe('commandsFor: switching APIs', () => {
   const others = [{ key: 'Staging', name: 'Staging' }];
 
   it('offers the other APIs, named, before Find takes the text', () => {
-    const commands = commandsFor('switch', [], others);
+    const commands = commandsFor(new QueryClient(), 'switch', [], others);
     expect(commands[0]).toMatchObject({ label: 'Switch to API Staging', api: 'Staging' });
     expect(commands.map((command) => command.id)).toContain('find');
-    expect(commandsFor('stag', [], others)[0]?.api).toBe('Staging');
+    expect(commandsFor(new QueryClient(), 'stag', [], others)[0]?.api).toBe('Staging');
   });
 
   it('offers none when the text names no API, or with a single API', () => {
-    expect(commandsFor('grace', [], others).some((command) => command.api)).toBe(false);
-    expect(commandsFor('switch', []).some((command) => command.api)).toBe(false);
+    expect(commandsFor(new QueryClient(), 'grace', [], others).some((command) => command.api)).toBe(
+      false,
+    );
+    expect(commandsFor(new QueryClient(), 'switch', []).some((command) => command.api)).toBe(false);
   });
 });
 
@@ -28,39 +31,50 @@ describe('commandsFor: products (#40)', () => {
     price: 24.5,
     category: 'Home & Garden',
   };
-  beforeEach(() => forgetSeenProducts());
-
   it('opens a product by its id or a pasted product link, first', () => {
-    expect(commandsFor('PROD_E0517FFD4C', [])[0]).toMatchObject({
+    expect(commandsFor(new QueryClient(), 'PROD_E0517FFD4C', [])[0]).toMatchObject({
       label: 'Open product prod_e0517ffd4c',
       to: '/products?product=prod_e0517ffd4c',
     });
     expect(
-      commandsFor('https://c.example/products?category=Books&product=prod_x1', [])[0],
+      commandsFor(
+        new QueryClient(),
+        'https://c.example/products?category=Books&product=prod_x1',
+        [],
+      )[0],
     ).toMatchObject({
       to: '/products?category=Books&product=prod_x1',
     });
   });
 
   it('suggests the products the tab has seen by a word of the name or the id, with no request', () => {
+    const tab = new QueryClient();
     expect(
-      commandsFor('brulee', []).some((command) => command.id.startsWith('seen-product:')),
+      commandsFor(tab, 'brulee', []).some((command) => command.id.startsWith('seen-product:')),
     ).toBe(false);
-    rememberProducts([torch]);
+    rememberProducts(tab, [torch]);
     for (const text of ['brulee', 'Crème', 'prod_e05']) {
       expect(
-        commandsFor(text, []).map((command) => command.label),
+        commandsFor(tab, text, []).map((command) => command.label),
         text,
       ).toContain('Open product Crème Brûlée Torch (prod_e0517ffd4c)');
     }
-    const seen = commandsFor('brulee', []).find((command) =>
+    const seen = commandsFor(tab, 'brulee', []).find((command) =>
       command.id.startsWith('seen-product:'),
     );
     expect(seen?.to).toBe('/products?product=prod_e0517ffd4c');
+    // Another API's client (another profile) has seen none.
+    expect(
+      commandsFor(new QueryClient(), 'brulee', []).some((command) =>
+        command.id.startsWith('seen-product:'),
+      ),
+    ).toBe(false);
   });
 
   it('offers Find product for words, after Find', () => {
-    const labels = commandsFor('creme brulee', []).map((command) => command.label);
+    const labels = commandsFor(new QueryClient(), 'creme brulee', []).map(
+      (command) => command.label,
+    );
     expect(labels).toEqual(
       expect.arrayContaining(['Find “creme brulee”', 'Find product “creme brulee”']),
     );
@@ -68,10 +82,14 @@ describe('commandsFor: products (#40)', () => {
       labels.indexOf('Find “creme brulee”'),
     );
     expect(
-      commandsFor('creme brulee', []).find((command) => command.id === 'find-product')?.to,
+      commandsFor(new QueryClient(), 'creme brulee', []).find(
+        (command) => command.id === 'find-product',
+      )?.to,
     ).toBe('/products?find=creme+brulee');
     expect(
-      commandsFor('ada@example.org', []).some((command) => command.id === 'find-product'),
+      commandsFor(new QueryClient(), 'ada@example.org', []).some(
+        (command) => command.id === 'find-product',
+      ),
     ).toBe(false);
   });
 });
@@ -149,17 +167,13 @@ describe('pageActions: what the menu can do on the page', () => {
 
   it('lists the actions the typed text names, after the pages', () => {
     const actions = pageActions(session);
-    expect(commandsFor('sign', [], [], actions).map((command) => command.label)).toEqual([
-      'Sign out',
-      'Find “sign”',
-      'Find product “sign”',
-    ]);
-    expect(commandsFor('', [], [], actions).at(-1)?.label).toBe(TIME_ZONES[1]);
-    expect(commandsFor('time zone', [], [], actions).map((command) => command.label)).toEqual([
-      ...TIME_ZONES,
-      'Find “time zone”',
-      'Find product “time zone”',
-    ]);
+    expect(
+      commandsFor(new QueryClient(), 'sign', [], [], actions).map((command) => command.label),
+    ).toEqual(['Sign out', 'Find “sign”', 'Find product “sign”']);
+    expect(commandsFor(new QueryClient(), '', [], [], actions).at(-1)?.label).toBe(TIME_ZONES[1]);
+    expect(
+      commandsFor(new QueryClient(), 'time zone', [], [], actions).map((command) => command.label),
+    ).toEqual([...TIME_ZONES, 'Find “time zone”', 'Find product “time zone”']);
   });
 
   it('sets the time zone: this device’s, then UTC again, the one in use marked', () => {

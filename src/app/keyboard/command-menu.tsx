@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiLine } from '../../lib/display-text';
@@ -54,6 +54,7 @@ const PAGES: Command[] = [
  * name, the pages it matches, the recent lookups.
  */
 export function commandsFor(
+  queryClient: QueryClient,
   text: string,
   recent: readonly string[],
   otherApis: readonly OtherApi[] = [],
@@ -71,7 +72,7 @@ export function commandsFor(
       lookup: lookedUp,
     });
   }
-  for (const user of suggestSeenUsers(text, 5)) {
+  for (const user of suggestSeenUsers(queryClient, text, 5)) {
     if (user.id === lookedUp) continue;
     commands.push({
       id: `seen:${user.id}`,
@@ -81,7 +82,7 @@ export function commandsFor(
     });
   }
   // A product named by its id or link at once; products seen after a page the text names.
-  const products = productCommands(text);
+  const products = productCommands(queryClient, text);
   if (products.named) commands.push(products.named);
   // A page the text names comes first: "prod" and Enter is still the way to Products.
   commands.push(...PAGES.filter((page) => page.label.toLowerCase().includes(query)));
@@ -145,7 +146,7 @@ export function CommandMenu({ onClose }: { onClose: () => void }) {
       signOut: () => store.end('signed-out'),
     }),
   );
-  const commands = commandsFor(text, recent, otherApis, actions);
+  const commands = commandsFor(queryClient, text, recent, otherApis, actions);
   const current = Math.min(active, commands.length - 1);
   const optionId = (index: number) => `${listId}-${index}`;
 

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { suggestSeenProducts } from '../../features/products/seen-products';
 import { apiLine } from '../../lib/display-text';
 import { parseProductReference, productPath } from '../../lib/product-reference';
@@ -15,6 +16,7 @@ export interface ProductCommand {
  * request. The Products page opens the product wherever it sits in the list.
  */
 export function productCommands(
+  queryClient: QueryClient,
   text: string,
   limit = 5,
 ): { named: ProductCommand | undefined; seen: ProductCommand[] } {
@@ -24,7 +26,7 @@ export function productCommands(
     label: `Open product ${reference.id}`,
     to: productPath(reference),
   };
-  const seen = suggestSeenProducts(text, limit)
+  const seen = suggestSeenProducts(queryClient, text, limit)
     .filter((product) => product.id !== reference?.id)
     .map((product) => ({
       id: `seen-product:${product.id}`,

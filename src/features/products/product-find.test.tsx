@@ -8,7 +8,6 @@ import { SEARCH_PRODUCTS } from '../../mocks/data';
 import { setupMockApiClient } from '../../test/api-test-server';
 import { forgetProductSearches } from './product-search';
 import { ProductsListPage } from './products-list-page';
-import { forgetSeenProducts } from './seen-products';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -33,7 +32,6 @@ beforeAll(() => {
 });
 beforeEach(() => {
   requested.length = 0;
-  forgetSeenProducts();
   forgetProductSearches();
 });
 

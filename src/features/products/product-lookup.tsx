@@ -95,9 +95,9 @@ function Lookup({
   // One found earlier (the answer is kept five minutes) may have left the index since.
   useEffect(() => {
     if (!found) return;
-    rememberProducts([found]);
+    rememberProducts(queryClient, [found]);
     onFound(found);
-  }, [found, onFound]);
+  }, [queryClient, found, onFound]);
   const result = query.data;
   const running = query.isFetching;
   const where = filtersPhrase(filters);

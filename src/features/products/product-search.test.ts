@@ -17,7 +17,7 @@ import {
   type FetchProductsPage,
 } from './product-search';
 import type { ProductsListParams } from './products-search-params';
-import { forgetSeenProducts, seenProduct } from './seen-products';
+import { seenProduct } from './seen-products';
 
 const BASE = 'https://api.example.com';
 const server = setupApiTestServer(BASE);
@@ -40,7 +40,6 @@ let failNext: number | undefined;
 beforeEach(() => {
   requests = [];
   failNext = undefined;
-  forgetSeenProducts();
   forgetProductSearches();
   server.use(
     http.get(`${BASE}/v1/products`, async ({ request }) => {
@@ -88,7 +87,7 @@ describe('lookUpProduct', () => {
     const again = await lookUpProduct({ queryClient, id: torch.id, filters: {}, signal: live() });
     expect(again).toMatchObject({ stop: 'found', matches: [torch], requests: 0, fromIndex: true });
     expect(requests).toHaveLength(0);
-    expect(seenProduct(torch.id)).toEqual(torch);
+    expect(seenProduct(queryClient, torch.id)).toEqual(torch);
   });
 
   it('reads only a category’s pages when the category is given', async () => {

@@ -170,7 +170,7 @@ async function read(
 export async function lookUpProduct(
   options: ReadOptions & { id: string },
 ): Promise<ProductSearchResult> {
-  const seen = seenProduct(options.id);
+  const seen = seenProduct(options.queryClient, options.id);
   if (seen) {
     return {
       stop: 'found',
@@ -183,7 +183,7 @@ export async function lookUpProduct(
     };
   }
   const result = await read(options, 'id', options.id, (product) => product.id === options.id);
-  if (result.stop === 'found') rememberProducts(result.matches);
+  if (result.stop === 'found') rememberProducts(options.queryClient, result.matches);
   return result;
 }
 

@@ -56,7 +56,7 @@ export function UserLookup({
   // The active option's index; -1 while none is (Enter then finds what is typed).
   const [active, setActive] = useState(-1);
   const expanded =
-    open && !problem && parts !== null && parts.hasSuggestions(value, suggestProducts);
+    open && !problem && parts !== null && parts.hasSuggestions(queryClient, value, suggestProducts);
 
   function preload() {
     if (parts) return;

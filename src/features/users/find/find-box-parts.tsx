@@ -44,9 +44,13 @@ export function destinationOf(
 }
 
 /** Whether the popover has anything to list for `text` (the box says so: `aria-expanded`). */
-export function hasSuggestions(text: string, suggestProducts: SuggestProducts): boolean {
+export function hasSuggestions(
+  queryClient: QueryClient,
+  text: string,
+  suggestProducts: SuggestProducts,
+): boolean {
   return (
-    suggestSeenUsers(text, 1).length > 0 ||
+    suggestSeenUsers(queryClient, text, 1).length > 0 ||
     suggestProducts(text, 1).length > 0 ||
     readRecentLookups().length > 0
   );
@@ -112,10 +116,11 @@ export function FindBoxPopover({
   const labelId = useId();
   const navigate = useNavigate();
   // Used before the index started by itself (it waits for an idle moment): start it now.
-  indexUsersFrom(useQueryClient());
+  const queryClient = useQueryClient();
+  indexUsersFrom(queryClient);
   // Read once per opening: the list changes only with a lookup, which closes the popover.
   const [recent] = useState(readRecentLookups);
-  const users = suggestSeenUsers(text, SEEN_USERS);
+  const users = suggestSeenUsers(queryClient, text, SEEN_USERS);
   const products = suggestProducts(text, SEEN_PRODUCTS);
   if (users.length === 0 && products.length === 0 && recent.length === 0) return null;
   const seen = users.length + products.length > 0;

@@ -3,7 +3,6 @@ import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupApiTestServer, testQueryClient } from '../../../test/api-test-server';
 import { isApiError } from '../../../lib/api-error';
-import { forgetSeenUsers } from '../seen-users';
 import { findUsers, type FindMode, type FindProgress } from './find-users';
 
 const BASE = 'https://api.example.com';
@@ -41,7 +40,6 @@ let requests: URL[];
 beforeEach(() => {
   behaviour = { emailSort: true, sortsNames: true };
   requests = [];
-  forgetSeenUsers();
   server.use(
     http.get(`${BASE}/v1/users`, async ({ request }) => {
       const url = new URL(request.url);
