@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { EDGE_CASE_PRODUCTS, SEARCH_PRODUCTS, SEARCH_PRODUCTS_AT } from '../../src/mocks/data';
-import { forgetProductSearches, lookUpProduct } from '../../src/features/products/product-search';
+import { lookUpProduct } from '../../src/features/products/product-search';
 import { consoleTab, recordingFetch, roundTrips, withMockApi, type Call } from './mock-run';
 
 /**
@@ -46,7 +46,6 @@ export async function runProductsBench(options: {
       const calls: Call[] = [];
       /** A new tab: an empty index (it is the query client's) and cache. */
       const fresh = () => {
-        forgetProductSearches();
         return consoleTab(api, recordingFetch(calls));
       };
       const measure = async (

@@ -6,7 +6,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_PRODUCTS } from '../../mocks/data';
 import { setupMockApiClient } from '../../test/api-test-server';
-import { forgetProductSearches } from './product-search';
 import { ProductsListPage } from './products-list-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -32,7 +31,6 @@ beforeAll(() => {
 });
 beforeEach(() => {
   requested.length = 0;
-  forgetProductSearches();
 });
 
 function renderAt(url: string) {

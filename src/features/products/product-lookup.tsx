@@ -7,7 +7,7 @@ import type { Product } from './api/products-api';
 import { productsScanKeys } from './api/products-scan-api';
 import { isProductId } from '../../lib/product-reference';
 import type { ProductFilters } from './price-filter';
-import type { ScanProgress } from './product-scan';
+import type { ScanProgress } from '../../lib/list-search/list-scan';
 import {
   cancelProductSearch,
   lookUpProduct,

@@ -15,7 +15,7 @@ import {
   ProductMatchFilters,
   type ProductMatchFilter,
 } from './product-match-filters';
-import type { ScanProgress } from './product-scan';
+import type { ScanProgress } from '../../lib/list-search/list-scan';
 import {
   cancelProductSearch,
   findProducts,

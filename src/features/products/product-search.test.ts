@@ -5,15 +5,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createDataset, SEARCH_PRODUCTS } from '../../mocks/data';
 import { setupApiTestServer, testQueryClient } from '../../test/api-test-server';
 import type { Product } from './api/products-api';
-import { ListScan, SCAN_PAGE_SIZE } from './product-scan';
+import { forgetClientMemory } from '../../lib/client-memory';
+import { ListScan } from '../../lib/list-search/list-scan';
 import {
   cancelProductSearch,
   findProducts,
-  forgetProductSearches,
   lookUpProduct,
   nameMatcher,
   pageReader,
   raiseProductSearchBound,
+  SCAN_PAGE_SIZE,
   type FetchProductsPage,
 } from './product-search';
 import type { ProductsListParams } from './products-search-params';
@@ -40,7 +41,6 @@ let failNext: number | undefined;
 beforeEach(() => {
   requests = [];
   failNext = undefined;
-  forgetProductSearches();
   server.use(
     http.get(`${BASE}/v1/products`, async ({ request }) => {
       const search = new URL(request.url).searchParams;
@@ -160,6 +160,43 @@ describe('lookUpProduct', () => {
   });
 });
 
+describe('the readings kept', () => {
+  it('are per query client, and sign-out forgets them: Go on reading then starts afresh', async () => {
+    const [queryClient, other] = [testQueryClient(), testQueryClient()];
+    const options = { queryClient, id: torch.id, filters: {}, signal: live(), maxRequests: 30 };
+    expect(await lookUpProduct(options)).toMatchObject({ stop: 'requests', requests: 30 });
+    // Another client (another API profile) has no reading of its own to go on with.
+    raiseProductSearchBound(other, 'id', torch.id, {});
+    requests.length = 0;
+    const elsewhere = await lookUpProduct({ ...options, queryClient: other });
+    expect(elsewhere).toMatchObject({ stop: 'requests', requests: 30 });
+    expect(requests.map((search) => search.get('page'))).toContain('1');
+
+    forgetClientMemory(queryClient);
+    raiseProductSearchBound(queryClient, 'id', torch.id, {});
+    requests.length = 0;
+    const afresh = await lookUpProduct(options);
+    // Read from page 1 again, to the same bound: the half-read reading was forgotten.
+    expect(afresh).toMatchObject({ stop: 'requests', requests: 30 });
+    expect(requests.map((search) => search.get('page'))).toContain('1');
+  });
+
+  it('sign-out stops a reading that runs', async () => {
+    const queryClient = testQueryClient();
+    const result = await lookUpProduct({
+      queryClient,
+      id: 'prod_gone',
+      filters: {},
+      signal: live(),
+      onProgress: ({ requests: made }) => {
+        if (made >= 5) forgetClientMemory(queryClient);
+      },
+    });
+    expect(result.stop).toBe('cancelled');
+    expect(requests.length).toBeLessThan(12);
+  });
+});
+
 describe('findProducts', () => {
   it('lists every product whose name holds the words, case and accents aside, any order', async () => {
     const result = await findProducts({
@@ -234,7 +271,11 @@ describe('narrowing (property)', () => {
             readPage: pageReader(fetchPage, filters),
             isMatch: (product) => product.id === (target?.id ?? 'prod_none'),
             idOf: (product) => product.id,
-            first: true,
+            pageSize: SCAN_PAGE_SIZE,
+            maxMatches: 1,
+            maxRequests: 10_000,
+            take: 'anywhere',
+            stopAtFirst: true,
           }).run(live());
           expect(asked.length).toBeLessThanOrEqual(
             Math.max(1, Math.ceil(inView.length / SCAN_PAGE_SIZE)),

@@ -1,31 +1,38 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { apiClientFor } from '../../lib/api-client';
 import type { ApiError } from '../../lib/api-error';
 import type { ListPage } from '../../lib/api-schemas';
 import { cancellableFetchQuery } from '../../lib/cancellable-fetch-query';
-import { forgetOnSignOut } from '../../lib/forget-on-sign-out';
+import { clientMemory } from '../../lib/client-memory';
+import {
+  ListScan,
+  type ReadScanPage,
+  type ScanProgress,
+  type ScanResult,
+} from '../../lib/list-search/list-scan';
 import { shouldRetry } from '../../lib/query-client';
 import type { Product } from './api/products-api';
 import { productsScanPageQueryOptions } from './api/products-scan-api';
 import { foldCategory } from './category-match';
 import type { ProductFilters } from './price-filter';
-import {
-  ListScan,
-  SCAN_PAGE_SIZE,
-  type ReadPage,
-  type ScanProgress,
-  type ScanResult,
-} from './product-scan';
 import { definedOnly, type ProductsListParams } from './products-search-params';
 import { rememberProducts, seenProduct } from './seen-products';
 
 /**
  * A product by its id, and Find product's words, over the API: the in-tab index first (an id seen
- * before costs no request), else the list read under the filters given (product-scan.ts), through
- * the query client so that a 401 ends the session and every request is logged. Each reading's
- * state is kept by what it looks for, so Try again after a failure, and Go on reading after a
- * bound, go on where it stopped; Cancel keeps what was found.
+ * before costs no request), else the list read under the filters given (lib/list-search/
+ * list-scan.ts), through the query client so that a 401 ends the session and every request is
+ * logged. Each reading's state is kept by what it looks for, so Try again after a failure, and Go
+ * on reading after a bound, go on where it stopped; Cancel keeps what was found.
  */
+
+/** The API's largest page. */
+export const SCAN_PAGE_SIZE = 100;
+
+/** Requests one go of reading may make, whatever the list claims to hold. */
+export const MAX_SCAN_REQUESTS = 10_000;
+
+/** Matches one go of reading collects: far above a person's search; Go on reading takes more. */
+export const MAX_SCAN_MATCHES = 10_000;
 
 export type FetchProductsPage = (
   params: ProductsListParams,
@@ -36,12 +43,9 @@ export type FetchProductsPage = (
 export function pageReader(
   fetchPage: FetchProductsPage,
   filters: ProductFilters,
-): ReadPage<Product> {
+): ReadScanPage<Product> {
   const narrowed = definedOnly(filters);
-  return async (page, signal) => {
-    const { data, meta } = await fetchPage({ page, limit: SCAN_PAGE_SIZE, ...narrowed }, signal);
-    return { data, total: meta.total };
-  };
+  return (page, signal) => fetchPage({ page, limit: SCAN_PAGE_SIZE, ...narrowed }, signal);
 }
 
 /** Every word, in any order, anywhere in the name; case and accents aside. */
@@ -64,20 +68,29 @@ interface SearchState {
   cancel: AbortController;
 }
 
-const states = new Map<string, SearchState>();
+/**
+ * The readings kept, per query client (one API profile's): sign-out forgets them
+ * (lib/client-memory.ts), stopping what runs, so nothing read for one person is gone on with for
+ * the next.
+ */
+const statesOf = clientMemory(
+  () => new Map<string, SearchState>(),
+  (states) => {
+    for (const state of states.values()) state.cancel.abort();
+  },
+);
 const MAX_KEPT_STATES = 20;
 
-function stateKey(
-  queryClient: QueryClient,
-  kind: SearchKind,
-  text: string,
-  filters: ProductFilters,
-): string {
-  return JSON.stringify([apiClientFor(queryClient).baseUrl, kind, text, definedOnly(filters)]);
+function stateKey(kind: SearchKind, text: string, filters: ProductFilters): string {
+  return JSON.stringify([kind, text, definedOnly(filters)]);
 }
 
 /** The reading's state; a cancelled one is not gone on with: reading again starts afresh. */
-function stateFor(key: string, make: () => ListScan<Product>): SearchState {
+function stateFor(
+  states: Map<string, SearchState>,
+  key: string,
+  make: () => ListScan<Product>,
+): SearchState {
   let state = states.get(key);
   if (!state || state.cancel.signal.aborted) {
     state = { scan: make(), cancel: new AbortController() };
@@ -129,31 +142,43 @@ interface ReadOptions {
   maxRequests?: number | undefined;
 }
 
+/** A reading of the list, its requests counted where the query client makes them. */
+function newScan(
+  options: Pick<ReadOptions, 'queryClient' | 'filters' | 'maxRequests'>,
+  isMatch: (product: Product) => boolean,
+  how: { take?: 'anywhere'; stopAtFirst?: boolean; maxMatches?: number },
+): ListScan<Product> {
+  const { queryClient } = options;
+  const counter = { requests: 0 };
+  const fetchPage: FetchProductsPage = (params, signal) =>
+    cancellableFetchQuery(
+      queryClient,
+      forTheReading(queryClient, counter, productsScanPageQueryOptions(params)),
+      signal,
+    );
+  return new ListScan<Product>({
+    readPage: pageReader(fetchPage, options.filters),
+    pageSize: SCAN_PAGE_SIZE,
+    isMatch,
+    idOf: (product) => product.id,
+    maxMatches: MAX_SCAN_MATCHES,
+    maxRequests: options.maxRequests ?? MAX_SCAN_REQUESTS,
+    requests: () => counter.requests,
+    ...how,
+  });
+}
+
 async function read(
   options: ReadOptions,
   kind: SearchKind,
   text: string,
   isMatch: (product: Product) => boolean,
 ): Promise<ProductSearchResult> {
-  const { queryClient, filters } = options;
-  const key = stateKey(queryClient, kind, text, filters);
-  const state = stateFor(key, () => {
-    const counter = { requests: 0 };
-    const fetchPage: FetchProductsPage = (params, signal) =>
-      cancellableFetchQuery(
-        queryClient,
-        forTheReading(queryClient, counter, productsScanPageQueryOptions(params)),
-        signal,
-      );
-    return new ListScan<Product>({
-      readPage: pageReader(fetchPage, filters),
-      isMatch,
-      idOf: (product) => product.id,
-      first: kind === 'id',
-      requests: () => counter.requests,
-      maxRequests: options.maxRequests,
-    });
-  });
+  const states = statesOf(options.queryClient);
+  const key = stateKey(kind, text, options.filters);
+  const state = stateFor(states, key, () =>
+    newScan(options, isMatch, kind === 'id' ? { take: 'anywhere', stopAtFirst: true } : {}),
+  );
   const result = await state.scan.run(
     AbortSignal.any([options.signal, state.cancel.signal]),
     options.onProgress,
@@ -177,6 +202,7 @@ export async function lookUpProduct(
       matches: [seen],
       requests: 0,
       rows: 0,
+      searched: 0,
       total: undefined,
       changed: false,
       fromIndex: true,
@@ -201,7 +227,9 @@ export function cancelProductSearch(
   text: string,
   filters: ProductFilters,
 ): void {
-  states.get(stateKey(queryClient, kind, text, filters))?.cancel.abort();
+  statesOf(queryClient)
+    .get(stateKey(kind, text, filters))
+    ?.cancel.abort();
 }
 
 /** Go on reading past the bound it stopped at. */
@@ -211,12 +239,7 @@ export function raiseProductSearchBound(
   text: string,
   filters: ProductFilters,
 ): void {
-  states.get(stateKey(queryClient, kind, text, filters))?.scan.raise();
+  statesOf(queryClient)
+    .get(stateKey(kind, text, filters))
+    ?.scan.raise();
 }
-
-/** Sign-out: nothing read for one person is gone on with for the next. */
-export function forgetProductSearches(): void {
-  for (const state of states.values()) state.cancel.abort();
-  states.clear();
-}
-forgetOnSignOut(forgetProductSearches);

@@ -1,7 +1,7 @@
 import { formatCount } from '../../lib/format';
 import type { ProductFilters } from './price-filter';
-import type { ScanResult } from './product-scan';
-import { MAX_SCAN_REQUESTS } from './product-scan';
+import type { ScanResult } from '../../lib/list-search/list-scan';
+import { MAX_SCAN_REQUESTS } from './product-search';
 
 /**
  * What a reading of the products list says about itself, in the words the lookup and Find product

@@ -21,13 +21,6 @@ export async function scan(
 ): Promise<FindOutcome> {
   const { queryClient, mode, text, onProgress } = options;
   state.scan ??= new ListScan<User>({
-    pageSize: PAGE_SIZE,
-    idOf: (user) => user.id,
-    isMatch: scanMatch(mode, text, options.timeZone ?? 'UTC'),
-    maxMatches: MAX_MATCHES,
-    stopAtFirst: mode === 'email',
-  });
-  const result = await state.scan.run({
     readPage: (page, pageSignal) =>
       cancellableFetchQuery(
         queryClient,
@@ -37,14 +30,31 @@ export async function scan(
         }),
         pageSignal,
       ),
-    requests: () => state.requests,
+    pageSize: PAGE_SIZE,
+    idOf: (user) => user.id,
+    isMatch: scanMatch(mode, text, options.timeZone ?? 'UTC'),
+    maxMatches: MAX_MATCHES,
     maxRequests: options.maxScanRequests ?? MAX_SCAN_REQUESTS,
-    signal,
-    onProgress: ({ matches, rows, total, retryAt }) =>
-      onProgress({ requests: state.requests, matches, scan: { rows, total, retryAt } }),
+    stopAtFirst: mode === 'email',
+    requests: () => state.requests,
   });
-  if (result.kind === 'cancelled') return cancelled(state);
-  return { ...result, kind: 'found', how: 'scan', requests: state.requests, note };
+  const result = await state.scan.run(signal, ({ matches, rows, total, retryAt }) =>
+    onProgress({ requests: state.requests, matches, scan: { rows, total, retryAt } }),
+  );
+  if (result.stop === 'cancelled') return cancelled(state);
+  const stoppedBy =
+    result.stop === 'matches' || result.stop === 'requests' ? result.stop : undefined;
+  return {
+    kind: 'found',
+    how: 'scan',
+    matches: result.matches,
+    truncated: stoppedBy !== undefined,
+    stoppedBy,
+    read: { rows: result.searched, total: result.total ?? 0 },
+    changed: result.changed,
+    requests: state.requests,
+    note,
+  };
 }
 
 /** What a scan looks for: the days' sign-ups, the one address, or the text anywhere in a name. */

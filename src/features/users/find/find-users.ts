@@ -126,5 +126,5 @@ export function raiseFindBound(
   timeZone?: string,
 ): void {
   const state = keptState(queryClient, baseUrl, mode, text, timeZone);
-  state?.scan?.goOn(MAX_MATCHES, MAX_SCAN_REQUESTS, state.requests);
+  state?.scan?.raise(MAX_MATCHES, MAX_SCAN_REQUESTS);
 }
