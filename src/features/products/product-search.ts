@@ -6,6 +6,7 @@ import { clientMemory } from '../../lib/client-memory';
 import {
   ListScan,
   type ReadScanPage,
+  type RequestBound,
   type ScanProgress,
   type ScanResult,
 } from '../../lib/list-search/list-scan';
@@ -242,4 +243,72 @@ export function raiseProductSearchBound(
   statesOf(queryClient)
     .get(stateKey(kind, text, filters))
     ?.scan.raise();
+}
+
+/**
+ * What looking up one id of many came to: the product, no such product (the whole list was read),
+ * unfinished (a bound on requests stopped the reading: which, and how far it got), or cancelled.
+ */
+export type ProductIdAnswer =
+  | { kind: 'found'; product: Product }
+  | { kind: 'not-found' }
+  | { kind: 'unfinished'; rows: number; total: number; bound: RequestBound }
+  | { kind: 'cancelled' };
+
+export interface ProductsLookUpOptions {
+  queryClient: QueryClient;
+  ids: readonly string[];
+  signal: AbortSignal;
+  onProgress?: ((progress: { rows: number; total: number | undefined }) => void) | undefined;
+  /** The most requests (MAX_SCAN_REQUESTS unless a test says otherwise). */
+  maxRequests?: number | undefined;
+}
+
+/**
+ * Many products by id at once (Look up many): the in-tab index first, then one reading of the
+ * whole list, unfiltered, taking the wanted ids wherever they sit and stopping once all are in, at
+ * the end of the list, or at the bound on requests. One reading for all: a reading per id would
+ * read the list once for each. Nothing is kept for a second call; the products found are
+ * remembered, so a second call asks only for the rest. Every id gets an answer; a failed page
+ * rejects, as the other readings do.
+ */
+export async function lookUpProducts(
+  options: ProductsLookUpOptions,
+): Promise<Map<string, ProductIdAnswer>> {
+  const answers = new Map<string, ProductIdAnswer>();
+  const wanted = new Set<string>();
+  for (const id of options.ids) {
+    const seen = seenProduct(options.queryClient, id);
+    if (seen) answers.set(id, { kind: 'found', product: seen });
+    else wanted.add(id);
+  }
+  if (wanted.size === 0) return answers;
+  const scan = newScan(
+    { queryClient: options.queryClient, filters: {}, maxRequests: options.maxRequests },
+    (product) => wanted.has(product.id),
+    { take: 'anywhere', maxMatches: wanted.size },
+  );
+  const result = await scan.run(options.signal, ({ rows, total }) =>
+    options.onProgress?.({ rows, total }),
+  );
+  rememberProducts(options.queryClient, result.matches);
+  for (const product of result.matches) answers.set(product.id, { kind: 'found', product });
+  const missing = missingAnswer(result);
+  for (const id of wanted) if (!answers.has(id)) answers.set(id, missing);
+  return answers;
+}
+
+/** An id the reading did not find: by why it stopped. */
+function missingAnswer(result: ScanResult<Product>): ProductIdAnswer {
+  if (result.stop === 'cancelled') return { kind: 'cancelled' };
+  if (result.stop === 'requests') {
+    return {
+      kind: 'unfinished',
+      rows: result.rows,
+      total: result.total ?? 0,
+      bound: result.bound ?? 'cap',
+    };
+  }
+  // `end`; never `matches`, which only all found reaches.
+  return { kind: 'not-found' };
 }
