@@ -264,3 +264,37 @@ test('the command menu suggests products the tab has seen and offers Find produc
   await expect(matches(page)).toContainText(torch.name);
   await expect(matches(page)).toContainText(cookbook.name);
 });
+
+test('Look up many takes product ids beside user ids: one reading for all, a missing id Not found', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ next: '/users/bulk' });
+  const read = countReadings(page);
+  await page
+    .getByLabel('IDs, e-mails or links')
+    .fill(
+      `${torch.id}\nuser_grace_hopper\nprod_doesnotexist\n/products?category=Books&product=${cookbook.id}`,
+    );
+  await page.getByRole('button', { name: 'Look up all' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Looked up' })).toHaveText(
+    'Looked up 4 entries.',
+    { timeout: 30_000 },
+  );
+  const results = page.getByRole('table', { name: 'Results' });
+  const rows = results.getByRole('row');
+  await expect(rows.nth(1)).toContainText(`Found${torch.id}${torch.name}`);
+  await expect(rows.nth(2)).toContainText('Grace Hopper');
+  await expect(rows.nth(3)).toContainText('prod_doesnotexistNot found');
+  await expect(rows.nth(4)).toContainText(`Found${cookbook.id}${cookbook.name}`);
+  // The missing id needs the whole list: read once for all three ids, each page once.
+  const pages = read.map((url) => Number(url.searchParams.get('page')));
+  expect(pages.length).toBe(50);
+  expect(new Set(pages).size).toBe(50);
+  expect(read.every((url) => url.searchParams.get('category') === null)).toBe(true);
+
+  // Found products open their details; the in-tab index has them, so no reading at all.
+  await results.getByRole('link', { name: cookbook.id }).click();
+  await expect(details(page)).toContainText(cookbook.name);
+  expect(read.length).toBe(50);
+});

@@ -1,32 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lookUpProduct } from '../features/products/product-search';
+import { lookUpProducts } from '../features/products/product-search';
 import type { LookUpProducts, ProductAnswer } from '../features/users/find/bulk-products';
 
 /**
  * Look up many's product ids (the page is the users feature's, the reading the products
- * feature's: the app joins them). Loaded with the first paste that holds a product id.
+ * feature's: the app joins them). Loaded with the first paste that holds a product id. One
+ * reading of the list answers every id of the paste.
  */
 export function productLookup(queryClient: QueryClient): LookUpProducts {
   return async (ids, { signal, onProgress }) => {
+    const answers = await lookUpProducts({ queryClient, ids, signal, onProgress });
     const shown = new Map<string, ProductAnswer>();
-    for (const id of ids) {
-      const result = await lookUpProduct({
-        queryClient,
-        id,
-        filters: {},
-        signal,
-        onProgress: ({ rows, total }) => onProgress({ rows, total }),
-      });
-      const [product] = result.matches;
+    for (const [id, answer] of answers) {
       shown.set(
         id,
-        result.stop === 'found' && product
-          ? { kind: 'found', product: { id: product.id, name: product.name } }
-          : result.stop === 'end'
-            ? { kind: 'not-found' }
-            : result.stop === 'cancelled'
-              ? { kind: 'cancelled' }
-              : { kind: 'unfinished', rows: result.rows, total: result.total ?? result.rows },
+        answer.kind === 'found'
+          ? { kind: 'found', product: { id: answer.product.id, name: answer.product.name } }
+          : answer.kind === 'unfinished'
+            ? { kind: 'unfinished', rows: answer.rows, total: answer.total }
+            : answer,
       );
     }
     return shown;
