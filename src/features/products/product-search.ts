@@ -221,6 +221,16 @@ export function findProducts(
   return read(options, 'words', options.text, nameMatcher(options.text));
 }
 
+/** The reading kept for these words or this id under these filters, if one is. */
+function keptState(
+  queryClient: QueryClient,
+  kind: SearchKind,
+  text: string,
+  filters: ProductFilters,
+) {
+  return statesOf(queryClient).get(stateKey(kind, text, filters));
+}
+
 /** Stops a reading; what it found stays. */
 export function cancelProductSearch(
   queryClient: QueryClient,
@@ -228,9 +238,7 @@ export function cancelProductSearch(
   text: string,
   filters: ProductFilters,
 ): void {
-  statesOf(queryClient)
-    .get(stateKey(kind, text, filters))
-    ?.cancel.abort();
+  keptState(queryClient, kind, text, filters)?.cancel.abort();
 }
 
 /** Go on reading past the bound it stopped at. */
@@ -240,9 +248,7 @@ export function raiseProductSearchBound(
   text: string,
   filters: ProductFilters,
 ): void {
-  statesOf(queryClient)
-    .get(stateKey(kind, text, filters))
-    ?.scan.raise();
+  keptState(queryClient, kind, text, filters)?.scan.raise();
 }
 
 /**
