@@ -78,9 +78,11 @@ export async function runBulkLookup(options: BulkRunOptions): Promise<void> {
     fromPage:
       options.readRows === undefined ? undefined : Math.floor(options.readRows / PAGE_SIZE) + 1,
   });
-  const products: number[] = [];
+  const products: { index: number; id: string }[] = [];
   const people: number[] = [];
-  entries.forEach(({ query }, index) => (query.kind === 'product' ? products : people).push(index));
+  entries.forEach(({ query }, index) =>
+    query.kind === 'product' ? products.push({ index, id: query.id }) : people.push(index),
+  );
   await runPool({
     items: people,
     signal: controller.signal,
@@ -102,27 +104,23 @@ export async function runBulkLookup(options: BulkRunOptions): Promise<void> {
     controller.abort();
     return;
   }
-  const ids = products.map((index) => productId(entries[index] as BulkEntry));
   let answers: ReadonlyMap<string, ProductAnswer>;
   try {
     if (!options.loadProductLookup) throw new Error('Products cannot be looked up here');
     const lookUpProducts = await options.loadProductLookup(queryClient);
-    answers = await lookUpProducts(ids, {
-      signal: controller.signal,
-      onProgress: (progress) => options.onProductsProgress?.(progress),
-    });
+    answers = await lookUpProducts(
+      products.map(({ id }) => id),
+      {
+        signal: controller.signal,
+        onProgress: (progress) => options.onProductsProgress?.(progress),
+      },
+    );
   } catch (error) {
     const failed: RowState = { kind: 'failed', reason: describeFailure(error) };
-    for (const index of products) options.onAnswer(index, failed);
+    for (const { index } of products) options.onAnswer(index, failed);
     return;
   }
-  products.forEach((index, at) =>
-    options.onAnswer(index, productRowState(answers.get(ids[at] as string))),
-  );
-}
-
-function productId({ query }: BulkEntry): string {
-  return query.kind === 'product' ? query.id : '';
+  for (const { index, id } of products) options.onAnswer(index, productRowState(answers.get(id)));
 }
 
 /** A product's answer as its row says it. */
