@@ -103,8 +103,13 @@ describe('embedOrigins in config.json', () => {
     );
   });
 
+  // Labels as hosts have them: an `xn--` label must be valid punycode, which a random one rarely
+  // is (the URL parser refuses it, and the generator threw about once in a few thousand runs).
+  const label = fc
+    .stringMatching(/^[a-z][a-z0-9-]{0,10}$/)
+    .filter((text) => !text.startsWith('xn--'));
   const host = fc
-    .array(fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/), { minLength: 1, maxLength: 3 })
+    .array(label, { minLength: 1, maxLength: 3 })
     .map((labels) => `${labels.join('.')}.example`);
   const origin = fc
     .tuple(host, fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }))
